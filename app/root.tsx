@@ -1,0 +1,120 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { getToast } from "remix-toast";
+import { Footer } from "~/components/Footer";
+import { Header } from "~/components/Header";
+import { NotFound, UnexpectedError } from "~/components/NotFound";
+import { Toaster, type Toast } from "~/components/Toaster";
+import { cartItemCount, readCart } from "~/models/cart.server";
+import { listCategories } from "~/models/category.server";
+import { getOptionalUser } from "~/utils/auth.server";
+import { env } from "~/utils/env.server";
+import { useNonce } from "~/utils/nonce";
+import stylesheet from "~/tailwind.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "Storefront - shop the best products" },
+  { name: "description", content: "Browse, search and buy products online." },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [user, categories, cart, { toast, headers }] = await Promise.all([
+    getOptionalUser(request),
+    listCategories(),
+    readCart(request),
+    getToast(request),
+  ]);
+  const url = new URL(request.url);
+  return json(
+    {
+      user: user ? { name: user.name, role: user.role } : null,
+      categories,
+      cartCount: cartItemCount(cart),
+      toast: (toast ?? null) as Toast | null,
+      shopName: env().SHOP_NAME,
+      ownerName: env().OWNER_NAME,
+      keyword: url.pathname === "/search" ? (url.searchParams.get("keyword") ?? "").slice(0, 200) : "",
+    },
+    { headers },
+  );
+}
+
+export type RootData = typeof loader;
+export const useRootData = () => useRouteLoaderData<typeof loader>("root");
+
+function Document({ children, title }: { children: React.ReactNode; title?: string }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {title ? <title>{title}</title> : null}
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-full flex-col bg-gray-50 text-gray-900">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function Frame({ children }: { children: React.ReactNode }) {
+  const data = useRootData();
+  return (
+    <>
+      <Header
+        user={data?.user ?? null}
+        categories={data?.categories ?? []}
+        cartCount={data?.cartCount ?? 0}
+        shopName={data?.shopName ?? "Storefront"}
+        keyword={data?.keyword ?? ""}
+      />
+      <Toaster toast={data?.toast ?? null} />
+      <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">{children}</main>
+      <Footer ownerName={data?.ownerName ?? "Storefront"} />
+    </>
+  );
+}
+
+export default function App() {
+  useLoaderData<typeof loader>();
+  return (
+    <Document>
+      <Frame>
+        <Outlet />
+      </Frame>
+    </Document>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  useLocation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <Document title={notFound ? "Page Not Found" : "Something went wrong"}>
+      <Frame>{notFound ? <NotFound /> : <UnexpectedError />}</Frame>
+    </Document>
+  );
+}

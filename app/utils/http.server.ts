@@ -1,0 +1,47 @@
+// Small HTTP helpers shared by HTML routes and /api/v1 resource routes.
+import { json } from "@remix-run/node";
+import { env } from "./env.server";
+
+/** The `{ success: false, message }` error shape every /api/v1 failure uses. */
+export function apiError(status: number, message: string, extra: Record<string, unknown> = {}, init: ResponseInit = {}) {
+  return json({ success: false, message, ...extra }, { ...init, status });
+}
+
+export function notFound(message = "Not Found") {
+  return new Response(message, { status: 404, statusText: "Not Found" });
+}
+
+/** The request's public origin (APP_URL when configured, else from the request). */
+export function publicOrigin(request: Request): string {
+  return env().APP_URL?.replace(/\/$/, "") ?? new URL(request.url).origin;
+}
+
+/**
+ * Cross-site request forgery defence for cookie-authenticated writes, on top
+ * of SameSite=Lax cookies: a browser always sends Origin on POST, and
+ * Sec-Fetch-Site on modern browsers; either one naming another site is refused.
+ */
+export function isCrossSite(request: Request): boolean {
+  if (request.method === "GET" || request.method === "HEAD") return false;
+  const origin = request.headers.get("Origin");
+  if (origin && origin !== "null") {
+    const allowed = new Set([new URL(request.url).origin, publicOrigin(request)]);
+    return !allowed.has(origin);
+  }
+  if (origin === "null") return true;
+  return request.headers.get("Sec-Fetch-Site") === "cross-site";
+}
+
+export function assertSameOrigin(request: Request) {
+  if (isCrossSite(request)) {
+    throw json({ success: false, message: "Cross-site request refused" }, { status: 403 });
+  }
+}
+
+/** A same-site path to go to after login; anything else (another host, `//x`, `/\x`) becomes `/`. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (!to || typeof to !== "string") return fallback;
+  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  if (/[\u0000-\u001f]/.test(to)) return fallback;
+  return to;
+}

@@ -1,0 +1,85 @@
+// Logins are rows in PostgreSQL (revocable, shared by every app instance).
+// The browser holds a random token in a signed HttpOnly cookie; API clients
+// hold the same kind of token. Only its SHA-256 is stored.
+import { createHash, randomBytes } from "node:crypto";
+import { createCookie } from "@remix-run/node";
+import { db } from "./db.server";
+import { env } from "./env.server";
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+export function sessionCookie() {
+  return (cookie ??= createCookie("__session", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env().secureCookies,
+    path: "/",
+    maxAge: SESSION_TTL_MS / 1000,
+    secrets: [env().SESSION_SECRET],
+  }));
+}
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export async function createSession(userId: string): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db.session.create({
+    data: { id: hashToken(token), userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) },
+  });
+  return token;
+}
+
+export const publicUserSelect = {
+  id: true,
+  name: true,
+  email: true,
+  phone: true,
+  address: true,
+  role: true,
+  createdAt: true,
+} as const;
+
+export type PublicUser = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  role: number;
+  createdAt: Date;
+};
+
+export async function userForToken(token: string | null | undefined): Promise<PublicUser | null> {
+  if (!token || typeof token !== "string" || token.length > 200) return null;
+  const session = await db.session.findUnique({
+    where: { id: hashToken(token) },
+    select: { expiresAt: true, user: { select: publicUserSelect } },
+  });
+  if (!session || session.expiresAt < new Date()) return null;
+  return session.user;
+}
+
+export async function revokeSession(token: string | null | undefined) {
+  if (!token) return;
+  await db.session.deleteMany({ where: { id: hashToken(token) } });
+}
+
+export async function revokeAllSessions(userId: string) {
+  await db.session.deleteMany({ where: { userId } });
+}
+
+export async function readSessionToken(request: Request): Promise<string | null> {
+  const value = await sessionCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" ? value : null;
+}
+
+export async function commitSessionCookie(token: string) {
+  return sessionCookie().serialize(token);
+}
+
+export async function destroySessionCookie() {
+  return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+}

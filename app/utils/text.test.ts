@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { preview, slugify } from "./text";
+
+describe("preview", () => {
+  it("keeps the first 30 characters and appends '...'", () => {
+    expect(preview("A light 14-inch laptop with an all-day battery")).toBe("A light 14-inch laptop with an...");
+    expect(preview("Short")).toBe("Short...");
+  });
+});
+
+describe("slugify", () => {
+  it("makes lower-case ASCII words joined by dashes", () => {
+    expect(slugify("Home & Kitchen")).toBe("home-and-kitchen");
+    expect(slugify("  Café Crème 20 cm!  ")).toBe("cafe-creme-20-cm");
+  });
+  it("never returns an empty slug", () => {
+    expect(slugify("!!!")).toBe("item");
+    expect(slugify("日本")).toBe("item");
+  });
+});

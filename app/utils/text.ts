@@ -1,0 +1,18 @@
+/** The spec's card preview: the first 30 characters followed by '...'. */
+export function preview(text: string, length = 30): string {
+  return `${text.substring(0, length)}...`;
+}
+
+/** URL slug from a name: lower case ASCII words joined by '-'. */
+export function slugify(name: string): string {
+  const slug = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/g, "");
+  return slug || "item";
+}

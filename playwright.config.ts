@@ -1,0 +1,54 @@
+import { defineConfig } from "@playwright/test";
+
+// scripts/test.js picks free ports and prepares a seeded database and a build.
+const port = Number(process.env.E2E_PORT) || 3100;
+const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 45_000,
+  expect: { timeout: 7_000 },
+  reporter: [["list"], ["json"]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    { name: "js", use: { javaScriptEnabled: true } },
+    { name: "no-js", use: { javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "node scripts/serve.js",
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 90_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      APP_URL: baseURL,
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+      SEED: "false",
+      STRIPE_FAKE_PORT: process.env.E2E_STRIPE_PORT ?? "",
+      REMIX_BUILD_DIR: process.env.REMIX_BUILD_DIR ?? "",
+      // The suite logs in many times from one address; the per-e-mail limit stays on.
+      RATE_LIMIT_IP_MAX: "100000",
+    },
+  },
+});

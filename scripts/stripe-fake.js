@@ -1,0 +1,230 @@
+// A small Stripe-compatible server for laptops and tests without internet or
+// Stripe keys. It answers the Checkout Session calls the `stripe` SDK makes
+// (create, retrieve, expire), serves a hosted-checkout page at the session's
+// `url` with Pay and Cancel, and on Pay delivers a signed
+// `checkout.session.completed` webhook (signed with the SDK's own helper)
+// before redirecting to `success_url`. State is in memory: it is a dev tool.
+import { randomBytes } from "node:crypto";
+import http from "node:http";
+import Stripe from "stripe";
+
+const signer = new Stripe("sk_test_local_fake");
+
+/** `a[b][0][c]=1` form encoding (what the SDK sends) into nested objects and arrays. */
+export function parseStripeForm(body) {
+  const out = {};
+  for (const [rawKey, value] of new URLSearchParams(body)) {
+    const parts = rawKey.replace(/\]/g, "").split("[");
+    let node = out;
+    parts.forEach((part, i) => {
+      const last = i === parts.length - 1;
+      const nextIsIndex = !last && /^\d+$/.test(parts[i + 1]);
+      if (last) node[part] = value;
+      else node = node[part] ??= nextIsIndex ? [] : {};
+    });
+  }
+  return out;
+}
+
+const escapeHtml = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+const money = (cents, currency) => new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
+const newId = (prefix) => `${prefix}_${randomBytes(12).toString("hex")}`;
+
+function readBody(req, limit = 1_000_000) {
+  return new Promise((resolve, reject) => {
+    let size = 0;
+    const chunks = [];
+    req.on("data", (chunk) => {
+      size += chunk.length;
+      if (size > limit) { reject(new Error("body too large")); req.destroy(); return; }
+      chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+/**
+ * @param {{ port: number, host?: string, webhookUrl: string, webhookSecret: string, log?: (m: string) => void }} options
+ */
+export async function startFakeStripe({ port, host = "127.0.0.1", webhookUrl, webhookSecret, log = () => {} }) {
+  const sessions = new Map();
+  const idempotent = new Map();
+  const base = `http://${host}:${port}`;
+
+  async function sendEvent(type, session) {
+    const event = {
+      id: newId("evt"),
+      object: "event",
+      api_version: "2025-09-30.clover",
+      created: Math.floor(Date.now() / 1000),
+      type,
+      livemode: false,
+      data: { object: session },
+    };
+    const payload = JSON.stringify(event);
+    const signature = signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+    try {
+      const response = await fetch(webhookUrl, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+        body: payload,
+        signal: AbortSignal.timeout(10_000),
+      });
+      log(`webhook ${type} -> ${response.status}`);
+      return response.ok;
+    } catch (error) {
+      log(`webhook ${type} failed: ${error.message}`);
+      return false;
+    }
+  }
+
+  function stripeError(res, status, message, code = "resource_missing") {
+    res.writeHead(status, { "Content-Type": "application/json" });
+    res.end(JSON.stringify({ error: { type: "invalid_request_error", code, message } }));
+  }
+
+  function createSession(params) {
+    const lineItems = (params.line_items ?? []).map((item) => ({
+      name: item.price_data?.product_data?.name ?? "Item",
+      unit_amount: Number(item.price_data?.unit_amount ?? 0),
+      currency: item.price_data?.currency ?? "usd",
+      quantity: Number(item.quantity ?? 1),
+    }));
+    if (!lineItems.length || lineItems.some((l) => !Number.isInteger(l.unit_amount) || l.unit_amount < 0 || !(l.quantity > 0))) {
+      return null;
+    }
+    const id = newId("cs_test");
+    const session = {
+      id,
+      object: "checkout.session",
+      mode: params.mode ?? "payment",
+      status: "open",
+      payment_status: "unpaid",
+      currency: lineItems[0].currency,
+      amount_total: lineItems.reduce((sum, l) => sum + l.unit_amount * l.quantity, 0),
+      metadata: params.metadata ?? {},
+      client_reference_id: params.client_reference_id ?? null,
+      customer_email: params.customer_email ?? null,
+      success_url: params.success_url,
+      cancel_url: params.cancel_url,
+      url: `${base}/pay/${id}`,
+      created: Math.floor(Date.now() / 1000),
+      expires_at: Math.floor(Date.now() / 1000) + 24 * 3600,
+      livemode: false,
+      _line_items: lineItems,
+    };
+    sessions.set(id, session);
+    return session;
+  }
+
+  const publicSession = (s) => {
+    const { _line_items, ...rest } = s;
+    return rest;
+  };
+
+  function payPage(session) {
+    const rows = session._line_items
+      .map((l) => `<tr><td>${escapeHtml(l.name)}</td><td>${l.quantity}</td><td>${money(l.unit_amount * l.quantity, l.currency)}</td></tr>`)
+      .join("");
+    const done = session.status !== "open";
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkout (local Stripe stand-in)</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{font-family:system-ui,sans-serif;max-width:560px;margin:40px auto;padding:0 16px}table{width:100%;border-collapse:collapse}td,th{padding:6px;border-bottom:1px solid #ddd;text-align:left}button{font-size:16px;padding:10px 18px;margin-right:8px;cursor:pointer}</style></head>
+<body><p><strong>Test mode</strong>: local Stripe stand-in. No card is charged.</p>
+<h1>Pay ${money(session.amount_total, session.currency)}</h1>
+<table><thead><tr><th>Item</th><th>Qty</th><th>Amount</th></tr></thead><tbody>${rows}</tbody></table>
+${done ? `<p>This checkout session is ${escapeHtml(session.status)}.</p>` : `
+<form method="post" action="/pay/${session.id}/confirm" style="margin-top:24px;display:inline"><button type="submit">Pay</button></form>
+<form method="post" action="/pay/${session.id}/cancel" style="display:inline"><button type="submit">Cancel</button></form>`}
+</body></html>`;
+  }
+
+  const server = http.createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url, base);
+      const parts = url.pathname.split("/").filter(Boolean);
+
+      // --- the API the SDK calls ---
+      if (parts[0] === "v1" && parts[1] === "checkout" && parts[2] === "sessions") {
+        const id = parts[3];
+        if (req.method === "POST" && !id) {
+          const key = req.headers["idempotency-key"];
+          if (key && idempotent.has(key)) {
+            res.writeHead(200, { "Content-Type": "application/json", "Idempotent-Replayed": "true" });
+            return res.end(JSON.stringify(publicSession(idempotent.get(key))));
+          }
+          const session = createSession(parseStripeForm(await readBody(req)));
+          if (!session) return stripeError(res, 400, "Invalid line_items", "parameter_invalid");
+          if (key) idempotent.set(key, session);
+          res.writeHead(200, { "Content-Type": "application/json" });
+          return res.end(JSON.stringify(publicSession(session)));
+        }
+        const session = id && sessions.get(id);
+        if (!session) return stripeError(res, 404, `No such checkout.session: '${id}'`);
+        if (req.method === "GET" && !parts[4]) {
+          res.writeHead(200, { "Content-Type": "application/json" });
+          return res.end(JSON.stringify(publicSession(session)));
+        }
+        if (req.method === "POST" && parts[4] === "expire") {
+          if (session.status !== "open") return stripeError(res, 400, "Only open sessions can be expired", "session_not_open");
+          session.status = "expired";
+          await sendEvent("checkout.session.expired", publicSession(session));
+          res.writeHead(200, { "Content-Type": "application/json" });
+          return res.end(JSON.stringify(publicSession(session)));
+        }
+      }
+
+      // --- the hosted checkout page ---
+      if (parts[0] === "pay" && parts[1]) {
+        const session = sessions.get(parts[1]);
+        if (!session) {
+          res.writeHead(404, { "Content-Type": "text/plain" });
+          return res.end("Unknown checkout session");
+        }
+        if (req.method === "GET" && !parts[2]) {
+          res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+          return res.end(payPage(session));
+        }
+        if (req.method === "POST" && parts[2] === "confirm" && session.status === "open") {
+          session.status = "complete";
+          session.payment_status = "paid";
+          session.payment_intent = newId("pi");
+          await sendEvent("checkout.session.completed", publicSession(session));
+          res.writeHead(303, { Location: session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id) });
+          return res.end();
+        }
+        if (req.method === "POST" && parts[2] === "cancel") {
+          res.writeHead(303, { Location: session.cancel_url.replace("{CHECKOUT_SESSION_ID}", session.id) });
+          return res.end();
+        }
+        res.writeHead(303, { Location: `/pay/${session.id}` });
+        return res.end();
+      }
+      stripeError(res, 404, `Unrecognized request URL (${req.method}: ${url.pathname})`, "not_found");
+    } catch (error) {
+      stripeError(res, 400, error.message, "bad_request");
+    }
+  });
+
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, resolve);
+  });
+  return {
+    url: base,
+    sessions,
+    stop: () => new Promise((resolve) => { server.closeAllConnections?.(); server.close(() => resolve()); }),
+  };
+}
+
+// `node scripts/stripe-fake.js` runs it alone (PORT, WEBHOOK_URL, STRIPE_WEBHOOK_SECRET).
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const fake = await startFakeStripe({
+    port: Number(process.env.PORT) || 12111,
+    webhookUrl: process.env.WEBHOOK_URL || "http://localhost:3000/api/v1/payments/webhook",
+    webhookSecret: process.env.STRIPE_WEBHOOK_SECRET || "whsec_local_fake_secret",
+    log: console.log,
+  });
+  console.log(`Local Stripe stand-in at ${fake.url}`);
+}

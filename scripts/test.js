@@ -1,0 +1,131 @@
+// `npm test`: every test, on a real PostgreSQL and a real Chromium.
+//   node scripts/test.js            unit + integration (Vitest), then e2e (Playwright)
+//   node scripts/test.js unit [...] only Vitest (extra args go to vitest)
+//   node scripts/test.js e2e [...]  only Playwright (extra args go to playwright)
+// Uses DATABASE_URL's server when set (it only creates and drops its own
+// databases there), else a throw-away embedded PostgreSQL. Ports are picked
+// free, the build goes to its own folder: runs never disturb each other or a
+// shop already running on port 3000.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { adminQuery, freePort, migrate, root, seed, startEmbeddedPostgres } from "./db.js";
+
+const [mode = "all", ...extra] = process.argv.slice(2);
+const runId = `${process.pid}_${randomBytes(3).toString("hex")}`;
+const workDir = path.join(root, ".cache", `test-${runId}`);
+fs.mkdirSync(workDir, { recursive: true });
+
+const cleanups = [];
+async function cleanup() {
+  for (const fn of cleanups.reverse()) {
+    try { await fn(); } catch (error) { console.error(`cleanup: ${error.message}`); }
+  }
+  fs.rmSync(workDir, { recursive: true, force: true });
+}
+process.on("SIGINT", async () => { await cleanup(); process.exit(130); });
+process.on("SIGTERM", async () => { await cleanup(); process.exit(143); });
+
+function run(command, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+    child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+function readJson(file) {
+  try { return JSON.parse(fs.readFileSync(file, "utf8")); } catch { return null; }
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let exitCode = 0;
+
+try {
+  // 1. A PostgreSQL server and a migrated template database.
+  let server;
+  if (process.env.DATABASE_URL) {
+    const admin = new URL(process.env.DATABASE_URL);
+    admin.pathname = "/postgres";
+    server = {
+      adminUrl: admin.toString(),
+      urlFor: (name) => { const u = new URL(admin); u.pathname = `/${name}`; return u.toString(); },
+    };
+  } else {
+    const dir = path.join(workDir, "pg");
+    server = await startEmbeddedPostgres({ dir, persistent: false });
+    cleanups.push(() => server.stop());
+  }
+  const createdDbs = [];
+  cleanups.push(async () => {
+    for (const name of createdDbs) await adminQuery(server.adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  });
+  const template = `shop_template_${runId}`;
+  await adminQuery(server.adminUrl, `CREATE DATABASE "${template}"`);
+  createdDbs.push(template);
+  await migrate(server.urlFor(template));
+
+  const testEnv = {
+    TEST_PG_ADMIN_URL: server.adminUrl,
+    TEST_TEMPLATE_DB: template,
+    DATABASE_URL: "",
+    NODE_ENV: "test",
+  };
+
+  // 2. Unit and integration tests: every file gets its own database (tests/setup/db.ts).
+  if (mode === "all" || mode === "unit") {
+    const report = path.join(workDir, "vitest.json");
+    const code = await run(
+      path.join(root, "node_modules/.bin/vitest"),
+      ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...(mode === "unit" ? extra : [])],
+      testEnv,
+    );
+    const result = readJson(report);
+    if (result) {
+      totals.passed += result.numPassedTests;
+      totals.failed += result.numFailedTests;
+      totals.skipped += result.numPendingTests + (result.numTodoTests ?? 0);
+    }
+    if (code !== 0) exitCode = code;
+    if (!result && code === 0) exitCode = 1;
+  }
+
+  // 3. End-to-end: a production build, a seeded database, the real server, Chromium.
+  if (mode === "all" || mode === "e2e") {
+    const buildDir = path.join(workDir, "build");
+    const buildCode = await run(path.join(root, "node_modules/.bin/remix"), ["build"], { REMIX_BUILD_DIR: buildDir, NODE_ENV: "production" });
+    if (buildCode !== 0) throw new Error("remix build failed");
+    const e2eDb = `shop_e2e_${runId}`;
+    await adminQuery(server.adminUrl, `CREATE DATABASE "${e2eDb}" TEMPLATE "${template}"`);
+    createdDbs.push(e2eDb);
+    await seed(server.urlFor(e2eDb));
+    const report = path.join(workDir, "playwright.json");
+    const code = await run(path.join(root, "node_modules/.bin/playwright"), ["test", ...(mode === "e2e" ? extra : [])], {
+      E2E_PORT: String(await freePort()),
+      E2E_STRIPE_PORT: String(await freePort()),
+      E2E_DATABASE_URL: server.urlFor(e2eDb),
+      REMIX_BUILD_DIR: buildDir,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+      NODE_ENV: "",
+    });
+    const result = readJson(report);
+    if (result?.stats) {
+      totals.passed += result.stats.expected + (result.stats.flaky ?? 0);
+      totals.failed += result.stats.unexpected;
+      totals.skipped += result.stats.skipped;
+    }
+    if (code !== 0) exitCode = code;
+    if (!result && code === 0) exitCode = 1;
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.stack : error);
+  exitCode = 1;
+} finally {
+  await cleanup();
+}
+if (totals.passed + totals.failed === 0 && exitCode === 0) {
+  console.error("No test ran.");
+  exitCode = 1;
+}
+console.log(`\nAll tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(exitCode);

@@ -1,0 +1,32 @@
+// Every Vitest file runs on a database of its own, cloned from the migrated
+// template that scripts/test.js prepared, and dropped afterwards.
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { afterAll } from "vitest";
+
+const adminUrl = process.env.TEST_PG_ADMIN_URL;
+const template = process.env.TEST_TEMPLATE_DB;
+if (!adminUrl || !template) {
+  throw new Error("Run the tests with `npm test` (or `node scripts/test.js unit`): it prepares the PostgreSQL they need.");
+}
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+const name = `t_${randomBytes(6).toString("hex")}`;
+await admin(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+const url = new URL(adminUrl);
+url.pathname = `/${name}`;
+process.env.DATABASE_URL = url.toString();
+
+afterAll(async () => {
+  await globalThis.__prisma?.$disconnect();
+  await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+});
