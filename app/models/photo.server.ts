@@ -2,7 +2,7 @@
 // the browser's content type), stored in PostgreSQL with a small card-sized
 // version made once at upload.
 import { createHash } from "node:crypto";
-import sharp from "sharp";
+import sharp, { type Metadata, type OutputInfo } from "sharp";
 
 export const ACCEPTED_FORMATS = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp", gif: "image/gif" } as const;
 export const THUMB_WIDTH = 400;
@@ -25,7 +25,7 @@ export type ProcessedPhoto = {
 
 /** Validate and prepare an uploaded image; throws InvalidImageError with a message a person can act on. */
 export async function processPhoto(bytes: Uint8Array): Promise<ProcessedPhoto> {
-  let metadata: sharp.Metadata;
+  let metadata: Metadata;
   try {
     metadata = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
   } catch {
@@ -35,7 +35,7 @@ export async function processPhoto(bytes: Uint8Array): Promise<ProcessedPhoto> {
   if (!format || !(format in ACCEPTED_FORMATS) || !metadata.width || !metadata.height) {
     throw new InvalidImageError("The photo must be a JPEG, PNG, WebP or GIF image");
   }
-  let thumb: { data: Buffer; info: sharp.OutputInfo };
+  let thumb: { data: Buffer; info: OutputInfo };
   try {
     thumb = await sharp(bytes, { limitInputPixels: MAX_PIXELS })
       .rotate()
