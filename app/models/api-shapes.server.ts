@@ -1,0 +1,70 @@
+// The field names the spec's /api/v1 clients read (`_id`, `createAt`, ...),
+// built from our relational rows in one place.
+import { centsToDollars } from "~/utils/money";
+import { orderStatusLabel, paymentLabel } from "./order";
+
+type CategoryRow = { id: string; name: string; slug: string };
+type ProductRow = {
+  id: string;
+  name: string;
+  slug: string;
+  description: string;
+  priceCents: number;
+  quantity: number;
+  shipping: boolean;
+  createdAt?: Date;
+  updatedAt?: Date;
+  category: { id: string; name: string; slug?: string };
+};
+
+export function toApiCategory(category: CategoryRow) {
+  return { _id: category.id, name: category.name, slug: category.slug };
+}
+
+/** Never photo bytes: clients fetch the image from product-photo/{_id}. */
+export function toApiProduct(product: ProductRow) {
+  return {
+    _id: product.id,
+    name: product.name,
+    slug: product.slug,
+    description: product.description,
+    price: centsToDollars(product.priceCents),
+    quantity: product.quantity,
+    shipping: product.shipping ? 1 : 0,
+    category: { _id: product.category.id, name: product.category.name, ...(product.category.slug ? { slug: product.category.slug } : {}) },
+    photo: `/api/v1/product/product-photo/${product.id}`,
+    createdAt: product.createdAt?.toISOString(),
+    updatedAt: product.updatedAt?.toISOString(),
+  };
+}
+
+export function toApiUser(user: { id: string; name: string; email: string; phone: string; address: string; role: number }) {
+  return { _id: user.id, name: user.name, email: user.email, phone: user.phone, address: user.address, role: user.role };
+}
+
+type OrderRow = {
+  id: string;
+  status: Parameters<typeof orderStatusLabel>[0];
+  paymentStatus: Parameters<typeof paymentLabel>[0];
+  totalCents: number;
+  createdAt: Date;
+  buyer: { id: string; name: string };
+  lines: { productId: string | null; name: string; unitPriceCents: number; quantity: number }[];
+};
+
+export function toApiOrder(order: OrderRow) {
+  return {
+    _id: order.id,
+    status: orderStatusLabel(order.status),
+    buyer: { _id: order.buyer.id, name: order.buyer.name },
+    createAt: order.createdAt.toISOString(),
+    payment: { success: order.paymentStatus === "SUCCEEDED", status: paymentLabel(order.paymentStatus) },
+    total: centsToDollars(order.totalCents),
+    products: order.lines.map((line) => ({
+      _id: line.productId,
+      name: line.name,
+      price: centsToDollars(line.unitPriceCents),
+      quantity: line.quantity,
+    })),
+  };
+}

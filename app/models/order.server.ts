@@ -1,0 +1,42 @@
+// Reading orders and changing their status. Creating and paying for orders
+// lives with checkout (checkout.server.ts).
+import { db } from "~/utils/db.server";
+import { type OrderStatusValue } from "./order";
+
+export const orderListSelect = {
+  id: true,
+  status: true,
+  paymentStatus: true,
+  totalCents: true,
+  createdAt: true,
+  buyer: { select: { id: true, name: true } },
+  lines: { select: { id: true, productId: true, name: true, unitPriceCents: true, quantity: true }, orderBy: { id: "asc" } },
+} as const;
+
+export function listOrdersForUser(userId: string) {
+  return db.order.findMany({ where: { buyerId: userId }, select: orderListSelect, orderBy: { createdAt: "desc" } });
+}
+
+export const ADMIN_ORDERS_PAGE_SIZE = 25;
+
+export async function listAllOrders({ page = 1 }: { page?: number } = {}) {
+  const [orders, total] = await Promise.all([
+    db.order.findMany({
+      select: orderListSelect,
+      orderBy: { createdAt: "desc" },
+      skip: (page - 1) * ADMIN_ORDERS_PAGE_SIZE,
+      take: ADMIN_ORDERS_PAGE_SIZE,
+    }),
+    db.order.count(),
+  ]);
+  return { orders, total, page, pageSize: ADMIN_ORDERS_PAGE_SIZE };
+}
+
+/** Any of the seven statuses, at any time (the spec sets no order). Null when the order does not exist. */
+export async function updateOrderStatus(orderId: string, status: OrderStatusValue) {
+  const result = await db.order.updateMany({ where: { id: orderId }, data: { status } });
+  if (result.count === 0) return null;
+  return db.order.findUnique({ where: { id: orderId }, select: orderListSelect });
+}
+
+export type OrderListItem = Awaited<ReturnType<typeof listOrdersForUser>>[number];

@@ -1,0 +1,78 @@
+// Plumbing for /api/v1 resource routes: JSON bodies with size and type
+// limits, one error shape, and a guard so nothing a client sends becomes a 500.
+import type { z } from "zod";
+import { apiError } from "./http.server";
+import { parseInput } from "./validation";
+
+export const MAX_JSON_BYTES = 64 * 1024;
+
+/** Read a request body with a byte limit; throws a 413 JSON response past it. */
+export async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array> {
+  const declared = Number(request.headers.get("Content-Length"));
+  if (Number.isFinite(declared) && declared > limit) throw apiError(413, `Request body too large (limit ${limit} bytes)`);
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw apiError(413, `Request body too large (limit ${limit} bytes)`);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+/** Parse and validate a JSON body: 415 for another content type, 400 for broken JSON or invalid fields. */
+export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!/^application\/(.+\+)?json\b/i.test(type)) throw apiError(415, "Send the body as JSON (Content-Type: application/json)");
+  const bytes = await readBodyBytes(request, MAX_JSON_BYTES);
+  let body: unknown;
+  try {
+    body = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    throw apiError(400, "The request body is not valid JSON");
+  }
+  const parsed = parseInput(schema, body);
+  if (!parsed.success) throw apiError(400, parsed.message, { errors: parsed.errors });
+  return parsed.data;
+}
+
+export function methodNotAllowed(allowed: string[]) {
+  return apiError(405, `Method not allowed; use ${allowed.join(" or ")}`, {}, { headers: { Allow: allowed.join(", ") } });
+}
+
+/** Ids are cuids: anything else is answered 400 before touching the database. */
+export function isValidId(id: string | undefined): id is string {
+  return typeof id === "string" && /^[a-z0-9]{20,40}$/i.test(id);
+}
+
+export function requireValidId(id: string | undefined, what = "id"): string {
+  if (!isValidId(id)) throw apiError(400, `Malformed ${what}`);
+  return id;
+}
+
+/**
+ * Wrap an API handler: responses thrown on purpose pass through; anything
+ * unexpected becomes a JSON 500 without internals (and is logged).
+ */
+export async function apiHandler(fn: () => Promise<Response>): Promise<Response> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof Response) return error;
+    console.error(error);
+    return apiError(500, "Something went wrong on our side; please try again");
+  }
+}
