@@ -5,10 +5,15 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { setToastCookieOptions } from "remix-toast";
 import { env } from "./utils/env.server";
 import { NonceProvider } from "./utils/nonce";
 
 const ABORT_DELAY = 5_000;
+
+// Validate configuration when the server starts (a bad setting fails fast), and
+// sign the flash-toast cookie with our secret instead of the library default.
+setToastCookieOptions({ secrets: [env().SESSION_SECRET], secure: env().secureCookies });
 
 export function securityHeaders(headers: Headers, nonce?: string) {
   const stripeOrigins = ["https://checkout.stripe.com"];

@@ -8,7 +8,6 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
-  useLocation,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -110,7 +109,6 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  useLocation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <Document title={notFound ? "Page Not Found" : "Something went wrong"}>
