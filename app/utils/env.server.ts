@@ -31,6 +31,11 @@ const schema = z.object({
     .string()
     .default("")
     .transform((value) => value.split(",").map((origin) => origin.trim()).filter(Boolean)),
+  // How many reverse proxies append to X-Forwarded-For in front of the app
+  // (0: none, so the header is ignored and the per-IP rate limit is off).
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  // Login/register/reset attempts per client IP per 15 minutes.
+  RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(50),
 });
 
 export type Env = z.infer<typeof schema> & { secureCookies: boolean };

@@ -1,0 +1,60 @@
+import { useId } from "react";
+
+/**
+ * A labelled input with its hint and its server-side error beside it; the
+ * error is tied to the input (aria-describedby, aria-invalid) for screen readers.
+ */
+export function TextField({
+  label,
+  name,
+  error,
+  hint,
+  type = "text",
+  ...inputProps
+}: {
+  label: string;
+  name: string;
+  error?: string;
+  hint?: string;
+} & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name">) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        className="input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...inputProps}
+      />
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-gray-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A form-level message (wrong credentials, too many attempts) announced to screen readers. */
+export function FormError({ message }: { message?: string }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,185 @@
+// Accounts: register, log in, reset a password, edit a profile. The schemas
+// here validate both the HTML forms and the /api/v1/user JSON bodies.
+import { Prisma } from "@prisma/client";
+import { z } from "zod";
+import { db } from "~/utils/db.server";
+import { hashAnswer, hashPassword, verifyAnswer, verifyPassword } from "~/utils/password.server";
+import { createSession, hashToken, publicUserSelect, type PublicUser } from "~/utils/session.server";
+import type { FieldErrors } from "~/utils/validation";
+import { emailLimitKey, limitAuthAttempt, rateLimitMessage, resetLimit } from "./rate-limit.server";
+
+// ---------- schemas ----------
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters.`;
+export const SECURITY_QUESTION = "What is your favourite sports name?";
+
+/** A required, trimmed text field with readable messages for missing or non-text input. */
+function text(label: string, max: number) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`) })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+}
+
+const emailField = text("E-mail", 254).toLowerCase().email("Enter a valid e-mail address");
+
+// bcrypt reads only the first 72 bytes, so longer passwords are refused rather than silently cut.
+const newPasswordField = (label: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`) })
+    .min(1, `${label} is required`)
+    .min(PASSWORD_MIN_LENGTH, `${label} must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .refine((value) => new TextEncoder().encode(value).length <= 72, `${label} must be at most 72 bytes long`);
+
+const phoneField = text("Phone", 30).regex(/^\+?[0-9][0-9 ()./-]{3,}$/, "Enter a phone number (digits, spaces, + ( ) - . /)");
+const nameField = text("Name", 100);
+const addressField = text("Address", 300);
+
+export const registerSchema = z.object({
+  name: nameField,
+  email: emailField,
+  password: newPasswordField("Password"),
+  phone: phoneField,
+  address: addressField,
+  answer: text("Answer", 100),
+});
+
+export const loginSchema = z.object({
+  email: emailField,
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200, "Invalid e-mail or password"),
+});
+
+export const forgotPasswordSchema = z.object({
+  email: emailField,
+  answer: text("Answer", 100),
+  newPassword: newPasswordField("New password"),
+});
+
+/** Blank means "keep what is there" (the spec: profile fields are not required). */
+const keepIfBlank = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((value) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value), schema.optional());
+
+// No `email` (or `role`) key: zod drops unknown keys, so a crafted request cannot change them.
+export const profileSchema = z.object({
+  name: keepIfBlank(nameField),
+  password: keepIfBlank(newPasswordField("Password")),
+  phone: keepIfBlank(phoneField),
+  address: keepIfBlank(addressField),
+});
+
+export type RegisterInput = z.output<typeof registerSchema>;
+export type LoginInput = z.output<typeof loginSchema>;
+export type ForgotPasswordInput = z.output<typeof forgotPasswordSchema>;
+export type ProfileInput = z.output<typeof profileSchema>;
+
+// ---------- results ----------
+
+/** Where an attempt came from, for the per-IP rate limit (null: unknown). */
+export type AttemptContext = { ip: string | null };
+
+export type RateLimited = { ok: false; reason: "rate_limited"; message: string; retryAfter: number };
+
+export const INVALID_LOGIN_MESSAGE = "Invalid e-mail or password";
+export const INVALID_RESET_MESSAGE = "Wrong e-mail or answer";
+export const DUPLICATE_EMAIL_MESSAGE = "An account with this e-mail already exists. Please log in.";
+
+async function checkLimit(action: "login" | "register" | "forgot", email: string, context: AttemptContext): Promise<RateLimited | null> {
+  const result = await limitAuthAttempt(action, email, context.ip);
+  if (result.allowed) return null;
+  return { ok: false, reason: "rate_limited", message: rateLimitMessage(result.retryAfter), retryAfter: result.retryAfter };
+}
+
+// A real bcrypt hash to compare against when the e-mail is unknown, so that
+// answering "no such account" takes as long as "wrong password".
+let dummyHash: Promise<string> | undefined;
+const timingDummy = () => (dummyHash ??= hashPassword("timing-equaliser-not-a-password"));
+
+// ---------- operations ----------
+
+export async function register(
+  input: RegisterInput,
+  context: AttemptContext,
+): Promise<{ ok: true; user: PublicUser } | { ok: false; reason: "duplicate"; errors: FieldErrors; message: string } | RateLimited> {
+  const limited = await checkLimit("register", input.email, context);
+  if (limited) return limited;
+  const duplicate = { ok: false, reason: "duplicate", errors: { email: DUPLICATE_EMAIL_MESSAGE }, message: DUPLICATE_EMAIL_MESSAGE } as const;
+  if (await db.user.findUnique({ where: { email: input.email }, select: { id: true } })) return duplicate;
+  const [passwordHash, answerHash] = await Promise.all([hashPassword(input.password), hashAnswer(input.answer)]);
+  try {
+    const user = await db.user.create({
+      data: { name: input.name, email: input.email, passwordHash, answerHash, phone: input.phone, address: input.address },
+      select: publicUserSelect,
+    });
+    return { ok: true, user };
+  } catch (error) {
+    // Two registrations racing for the same e-mail: the unique index decides.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return duplicate;
+    throw error;
+  }
+}
+
+/** The user for these credentials, or null; the same work and answer whether the e-mail or the password is wrong. */
+export async function authenticate(email: string, password: string): Promise<PublicUser | null> {
+  const found = await db.user.findUnique({ where: { email: email.trim().toLowerCase() }, select: { ...publicUserSelect, passwordHash: true } });
+  const matches = await verifyPassword(password, found?.passwordHash ?? (await timingDummy()));
+  if (!found || !matches) return null;
+  const { passwordHash: _hash, ...user } = found;
+  return user;
+}
+
+/** Rate-limited authentication that opens a session; the token goes into the cookie or to the API client. */
+export async function login(
+  input: LoginInput,
+  context: AttemptContext,
+): Promise<{ ok: true; user: PublicUser; token: string } | { ok: false; reason: "invalid"; message: string } | RateLimited> {
+  const limited = await checkLimit("login", input.email, context);
+  if (limited) return limited;
+  const user = await authenticate(input.email, input.password);
+  if (!user) return { ok: false, reason: "invalid", message: INVALID_LOGIN_MESSAGE };
+  // The account's owner got in: their earlier typos should not lock them out later.
+  await resetLimit(emailLimitKey("login", input.email));
+  return { ok: true, user, token: await createSession(user.id) };
+}
+
+/**
+ * Set a new password when the security answer matches. Every session of the
+ * account is revoked, so whoever held an old login is signed out.
+ */
+export async function resetPassword(
+  input: ForgotPasswordInput,
+  context: AttemptContext,
+): Promise<{ ok: true } | { ok: false; reason: "invalid"; message: string } | RateLimited> {
+  const limited = await checkLimit("forgot", input.email, context);
+  if (limited) return limited;
+  const found = await db.user.findUnique({ where: { email: input.email }, select: { id: true, answerHash: true } });
+  const matches = await verifyAnswer(input.answer, found?.answerHash ?? (await timingDummy()));
+  if (!found || !matches) return { ok: false, reason: "invalid", message: INVALID_RESET_MESSAGE };
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.$transaction([
+    db.user.update({ where: { id: found.id }, data: { passwordHash } }),
+    db.session.deleteMany({ where: { userId: found.id } }),
+  ]);
+  return { ok: true };
+}
+
+/**
+ * Change name, password, phone or address (blank fields keep their value).
+ * The e-mail never changes. A new password signs out every other session
+ * (all but `currentToken`, the one making this change).
+ */
+export async function updateProfile(userId: string, input: ProfileInput, currentToken: string | null): Promise<PublicUser> {
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  const [user] = await db.$transaction([
+    db.user.update({
+      where: { id: userId },
+      data: { name: input.name, phone: input.phone, address: input.address, passwordHash },
+      select: publicUserSelect,
+    }),
+    ...(passwordHash
+      ? [db.session.deleteMany({ where: { userId, ...(currentToken ? { id: { not: hashToken(currentToken) } } : {}) } })]
+      : []),
+  ]);
+  return user;
+}

@@ -1,0 +1,32 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { OrderCard } from "~/components/OrderCard";
+import { listOrdersForUser } from "~/models/order.server";
+import { requireUser } from "~/utils/auth.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return json({ orders: await listOrdersForUser(user.id) });
+}
+
+export const meta: MetaFunction = () => [{ title: "Your Orders | Storefront" }, { name: "robots", content: "noindex" }];
+
+export default function UserOrders() {
+  const { orders } = useLoaderData<typeof loader>();
+  return (
+    <section>
+      <h1 className="mb-4 text-center text-2xl font-bold">All Orders</h1>
+      {orders.length === 0 ? (
+        <div className="rounded border border-dashed border-gray-300 bg-white p-8 text-center">
+          <p className="text-gray-700">You have no orders yet.</p>
+          <Link to="/" className="btn-primary mt-4">
+            Start shopping
+          </Link>
+        </div>
+      ) : (
+        orders.map((order, index) => <OrderCard key={order.id} order={order} index={index + 1} />)
+      )}
+    </section>
+  );
+}

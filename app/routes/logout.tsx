@@ -1,0 +1,17 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { redirectWithSuccess } from "remix-toast";
+import { assertSameOrigin } from "~/utils/http.server";
+import { destroySessionCookie, readSessionToken, revokeSession } from "~/utils/session.server";
+
+// Logging out changes state, so it is a POST (the header's Logout button);
+// a GET (a link, a prefetch, an image tag on another site) does nothing.
+export function loader() {
+  return redirect("/");
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  await revokeSession(await readSessionToken(request));
+  return redirectWithSuccess("/login", "Logout Successfully", { headers: { "Set-Cookie": await destroySessionCookie() } });
+}
