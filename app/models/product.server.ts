@@ -1,0 +1,261 @@
+// Products as the admin manages them: one input schema for the form and the
+// API, unique slugs, photos checked from their bytes and saved in the same
+// write as the product, so a refused or failed upload never leaves half a product.
+import { z } from "zod";
+import { db } from "~/utils/db.server";
+import { isValidId } from "~/utils/api.server";
+import { env } from "~/utils/env.server";
+import { dollarsToCents } from "~/utils/money";
+import { formatMegabytes } from "~/utils/upload.server";
+import { parseInput } from "~/utils/validation";
+import { failure, fieldFailure, type Outcome } from "./outcome";
+import { InvalidImageError, processPhoto, type ProcessedPhoto } from "./photo.server";
+import { isNotFound, isUniqueViolation, uniqueSlug } from "./slug.server";
+
+export const PRODUCT_NAME_MAX = 120;
+export const PRODUCT_DESCRIPTION_MAX = 5000;
+export const PRICE_MAX_DOLLARS = 1_000_000;
+export const QUANTITY_MAX = 1_000_000;
+export const ADMIN_PRODUCTS_PAGE_SIZE = 24;
+
+export const photoTooLargeMessage = (limit = env().MAX_UPLOAD_BYTES) => `The photo must be at most ${formatMegabytes(limit)}`;
+
+const asText = (value: unknown) => (typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : undefined);
+
+/** Dollars as typed ("19.99", 19.99): non-negative, at most two decimals; out comes integer cents. */
+const priceField = z.unknown().optional().transform((value, ctx) => {
+  const text = asText(value);
+  if (!text) {
+    ctx.addIssue({ code: "custom", message: "Enter a price" });
+    return z.NEVER;
+  }
+  if (text.startsWith("-")) {
+    ctx.addIssue({ code: "custom", message: "The price cannot be negative" });
+    return z.NEVER;
+  }
+  if (!/^(\d+(\.\d{0,2})?|\.\d{1,2})$/.test(text)) {
+    ctx.addIssue({ code: "custom", message: "Enter the price in dollars with at most two decimals, e.g. 19.99" });
+    return z.NEVER;
+  }
+  const dollars = Number(text);
+  if (dollars > PRICE_MAX_DOLLARS) {
+    ctx.addIssue({ code: "custom", message: `The price must be at most $${PRICE_MAX_DOLLARS.toLocaleString("en-US")}` });
+    return z.NEVER;
+  }
+  return dollarsToCents(dollars);
+});
+
+const quantityField = z.unknown().optional().transform((value, ctx) => {
+  const text = asText(value);
+  if (!text) {
+    ctx.addIssue({ code: "custom", message: "Enter a quantity" });
+    return z.NEVER;
+  }
+  if (text.startsWith("-")) {
+    ctx.addIssue({ code: "custom", message: "The quantity cannot be negative" });
+    return z.NEVER;
+  }
+  if (!/^\d+$/.test(text) || Number(text) > QUANTITY_MAX) {
+    ctx.addIssue({ code: "custom", message: `Enter a whole number from 0 to ${QUANTITY_MAX.toLocaleString("en-US")}` });
+    return z.NEVER;
+  }
+  return Number(text);
+});
+
+/** "0"/"1", "no"/"yes", "false"/"true" or a boolean; absent means no shipping. */
+const shippingField = z.unknown().optional().transform((value, ctx) => {
+  if (value === undefined || value === null || value === "") return false;
+  if (typeof value === "boolean") return value;
+  const text = String(value).trim().toLowerCase();
+  if (["1", "yes", "true"].includes(text)) return true;
+  if (["0", "no", "false"].includes(text)) return false;
+  ctx.addIssue({ code: "custom", message: "Choose Yes or No" });
+  return z.NEVER;
+});
+
+/** A chosen file, or nothing (an empty file input sends a nameless, empty part). */
+const photoField = z.unknown().optional().transform((value, ctx): Blob | undefined => {
+  if (value === undefined || value === null || value === "") return undefined;
+  if (value instanceof Blob) return value.size === 0 ? undefined : value;
+  ctx.addIssue({ code: "custom", message: "Send the photo as a file upload" });
+  return z.NEVER;
+});
+
+/** The one product input schema, shared by the create and update screens and API routes. */
+export const productInputSchema = z.object({
+  name: z
+    .string({ error: "Enter a name" })
+    .trim()
+    .min(1, "Enter a name")
+    .max(PRODUCT_NAME_MAX, `The name must be at most ${PRODUCT_NAME_MAX} characters`),
+  description: z
+    .string({ error: "Enter a description" })
+    .trim()
+    .min(1, "Enter a description")
+    .max(PRODUCT_DESCRIPTION_MAX, `The description must be at most ${PRODUCT_DESCRIPTION_MAX} characters`),
+  price: priceField,
+  quantity: quantityField,
+  shipping: shippingField,
+  category: z.string({ error: "Choose a category" }).trim().min(1, "Choose a category"),
+  photo: photoField,
+});
+export type ProductInput = z.output<typeof productInputSchema>;
+
+const productSelect = {
+  id: true,
+  name: true,
+  slug: true,
+  description: true,
+  priceCents: true,
+  quantity: true,
+  shipping: true,
+  createdAt: true,
+  updatedAt: true,
+  category: { select: { id: true, name: true, slug: true } },
+  photo: { select: { etag: true } },
+} as const;
+
+export type AdminProduct = {
+  id: string;
+  name: string;
+  slug: string;
+  description: string;
+  priceCents: number;
+  quantity: number;
+  shipping: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  category: { id: string; name: string; slug: string };
+  photo: { etag: string } | null;
+};
+
+type ProductOutcome = Outcome<{ product: AdminProduct }>;
+
+/** Validation, the category check and the photo check: everything before any write. */
+async function prepare(input: unknown): Promise<{ ok: true; data: ProductInput; photo?: ProcessedPhoto } | Exclude<ProductOutcome, { ok: true }>> {
+  const parsed = parseInput(productInputSchema, input);
+  if (!parsed.success) return failure(400, parsed.message, parsed.errors);
+  const data = parsed.data;
+  const category = isValidId(data.category) ? await db.category.findUnique({ where: { id: data.category }, select: { id: true } }) : null;
+  if (!category) return fieldFailure(400, "category", "Choose a category that exists");
+  if (!data.photo) return { ok: true, data };
+  const limit = env().MAX_UPLOAD_BYTES;
+  if (data.photo.size > limit) return fieldFailure(413, "photo", photoTooLargeMessage(limit));
+  try {
+    return { ok: true, data, photo: await processPhoto(new Uint8Array(await data.photo.arrayBuffer())) };
+  } catch (error) {
+    if (error instanceof InvalidImageError) return fieldFailure(400, "photo", error.message);
+    throw error;
+  }
+}
+
+function productSlugsTaken(exceptId?: string) {
+  return async (prefix: string) =>
+    (
+      await db.product.findMany({
+        where: { slug: { startsWith: prefix }, ...(exceptId ? { id: { not: exceptId } } : {}) },
+        select: { slug: true },
+      })
+    ).map((row) => row.slug);
+}
+
+/** Runs `write` with a free slug, picking again if a concurrent write took it first. */
+async function withFreeSlug<T>(name: string, exceptId: string | undefined, write: (slug: string) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    const slug = await uniqueSlug(name, productSlugsTaken(exceptId));
+    try {
+      return await write(slug);
+    } catch (error) {
+      if (attempt >= 3 || !isUniqueViolation(error)) throw error;
+    }
+  }
+}
+
+const fieldsOf = (data: ProductInput) => ({
+  name: data.name,
+  description: data.description,
+  priceCents: data.price,
+  quantity: data.quantity,
+  shipping: data.shipping,
+  categoryId: data.category,
+});
+
+export async function createProduct(input: unknown): Promise<ProductOutcome> {
+  const prepared = await prepare(input);
+  if (!prepared.ok) return prepared;
+  const { data, photo } = prepared;
+  // One INSERT statement pair in one transaction: the product and its photo, or neither.
+  const product = await withFreeSlug(data.name, undefined, (slug) =>
+    db.product.create({
+      data: { ...fieldsOf(data), slug, ...(photo ? { photo: { create: photo } } : {}) },
+      select: productSelect,
+    }),
+  );
+  return { ok: true, product };
+}
+
+/** The photo is replaced only when a new one is sent; the slug changes only with the name. */
+export async function updateProduct(id: string, input: unknown): Promise<ProductOutcome> {
+  const current = isValidId(id) ? await db.product.findUnique({ where: { id }, select: { id: true, name: true, slug: true } }) : null;
+  if (!current) return failure(404, "Product not found");
+  const prepared = await prepare(input);
+  if (!prepared.ok) return prepared;
+  const { data, photo } = prepared;
+  const update = (slug: string) =>
+    db.product.update({
+      where: { id },
+      data: { ...fieldsOf(data), slug, ...(photo ? { photo: { upsert: { create: photo, update: photo } } } : {}) },
+      select: productSelect,
+    });
+  const product = data.name === current.name ? await update(current.slug) : await withFreeSlug(data.name, id, update);
+  return { ok: true, product };
+}
+
+/** Orders keep their lines: OrderLine.productId becomes NULL, the name and price stay. */
+export async function deleteProduct(id: string): Promise<Outcome<{ product: { id: string; name: string } }>> {
+  if (!isValidId(id)) return failure(404, "Product not found");
+  try {
+    return { ok: true, product: await db.product.delete({ where: { id }, select: { id: true, name: true } }) };
+  } catch (error) {
+    if (isNotFound(error)) return failure(404, "Product not found");
+    throw error;
+  }
+}
+
+export function getProductForAdmin(slug: string): Promise<AdminProduct | null> {
+  if (typeof slug !== "string" || slug.length > 200) return Promise.resolve(null);
+  return db.product.findUnique({ where: { slug }, select: productSelect });
+}
+
+export async function listProductsForAdmin({ page = 1, query = "" }: { page?: number; query?: string } = {}) {
+  const q = query.trim().slice(0, 100);
+  const where = q ? { name: { contains: q, mode: "insensitive" as const } } : {};
+  const [products, total] = await Promise.all([
+    db.product.findMany({
+      where,
+      select: {
+        id: true,
+        name: true,
+        slug: true,
+        description: true,
+        priceCents: true,
+        quantity: true,
+        category: { select: { name: true } },
+        photo: { select: { etag: true } },
+      },
+      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+      skip: (page - 1) * ADMIN_PRODUCTS_PAGE_SIZE,
+      take: ADMIN_PRODUCTS_PAGE_SIZE,
+    }),
+    db.product.count({ where }),
+  ]);
+  return { products, total, page, pageSize: ADMIN_PRODUCTS_PAGE_SIZE, query: q };
+}
+
+/** The photo URL with its content hash, so a replaced photo is never served from a cache. */
+export function adminPhotoUrl(product: { id: string; photo: { etag: string } | null }, size?: "thumb") {
+  if (!product.photo) return null;
+  const params = new URLSearchParams({ v: product.photo.etag });
+  if (size) params.set("size", size);
+  return `/api/v1/product/product-photo/${product.id}?${params}`;
+}

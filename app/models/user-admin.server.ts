@@ -1,0 +1,22 @@
+// The admin's list of accounts (never password or answer hashes).
+import { db } from "~/utils/db.server";
+
+export const ADMIN_USERS_PAGE_SIZE = 25;
+
+export async function listUsersForAdmin({ page = 1 }: { page?: number } = {}) {
+  const [users, total] = await Promise.all([
+    db.user.findMany({
+      select: { id: true, name: true, email: true, role: true, createdAt: true, _count: { select: { orders: true } } },
+      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+      skip: (page - 1) * ADMIN_USERS_PAGE_SIZE,
+      take: ADMIN_USERS_PAGE_SIZE,
+    }),
+    db.user.count(),
+  ]);
+  return {
+    users: users.map(({ _count, ...user }) => ({ ...user, orderCount: _count.orders })),
+    total,
+    page,
+    pageSize: ADMIN_USERS_PAGE_SIZE,
+  };
+}

@@ -1,0 +1,12 @@
+// ?page=N from a URL: a whole number from 1, anything else is page 1.
+export const MAX_PAGE = 10_000;
+
+export function pageFromUrl(url: URL | string, param = "page"): number {
+  const value = new URL(url).searchParams.get(param);
+  if (!value || !/^\d{1,5}$/.test(value)) return 1;
+  return Math.min(MAX_PAGE, Math.max(1, Number(value)));
+}
+
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
