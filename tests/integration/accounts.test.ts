@@ -1,0 +1,587 @@
+// Accounts on a real PostgreSQL: hashing, sessions and their revocation, the
+// profile's fixed e-mail, rate limits, and every guard, called through the
+// route modules themselves the way Remix would call them.
+import { randomBytes } from "node:crypto";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+
+// Read once by env() when the modules load (hoisted above the imports):
+// trust one proxy hop, and a small per-IP limit to test.
+vi.hoisted(() => {
+  process.env.TRUST_PROXY = "1";
+  process.env.RATE_LIMIT_IP_MAX = "3";
+});
+
+import { clientIp, limit, sweepExpired } from "~/models/rate-limit.server";
+import {
+  authenticate,
+  DUPLICATE_EMAIL_MESSAGE,
+  INVALID_LOGIN_MESSAGE,
+  INVALID_RESET_MESSAGE,
+  login,
+  register,
+  registerSchema,
+  resetPassword,
+  type RegisterInput,
+} from "~/models/user.server";
+import * as adminIndexRoute from "~/routes/dashboard.admin._index";
+import * as userIndexRoute from "~/routes/dashboard.user._index";
+import * as profileRoute from "~/routes/dashboard.user.profile";
+import * as userOrdersRoute from "~/routes/dashboard.user.orders";
+import * as forgotRoute from "~/routes/forgot-password";
+import * as loginRoute from "~/routes/login";
+import * as logoutRoute from "~/routes/logout";
+import * as registerRoute from "~/routes/register";
+import * as apiAdminAuth from "~/routes/api.v1.user.admin-auth";
+import * as apiForgot from "~/routes/api.v1.user.forgot-password";
+import * as apiLogin from "~/routes/api.v1.user.login";
+import * as apiLogout from "~/routes/api.v1.user.logout";
+import * as apiOrders from "~/routes/api.v1.user.orders";
+import * as apiProfile from "~/routes/api.v1.user.profile";
+import * as apiRegister from "~/routes/api.v1.user.register";
+import * as apiUserAuth from "~/routes/api.v1.user.user-auth";
+import { requireAdmin, requireApiAdmin, requireApiUser, requireUser } from "~/utils/auth.server";
+import { db } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
+import { commitSessionCookie, createSession, hashToken, userForToken } from "~/utils/session.server";
+
+const ORIGIN = "http://shop.test";
+const uniqueEmail = (prefix = "acct") => `${prefix}-${randomBytes(5).toString("hex")}@accounts.test`;
+
+function account(overrides: Partial<RegisterInput> = {}): RegisterInput {
+  return registerSchema.parse({
+    name: "Ada Lovelace",
+    email: uniqueEmail(),
+    password: "Correct-Horse-9",
+    phone: "+44 20 7946 0000",
+    address: "12 Analytical Row, London",
+    answer: "Football",
+    ...overrides,
+  });
+}
+
+async function registered(overrides: Partial<RegisterInput> = {}, role = 0) {
+  const input = account(overrides);
+  const result = await register(input, { ip: null });
+  if (!result.ok) throw new Error(`register failed: ${result.reason}`);
+  if (role) await db.user.update({ where: { id: result.user.id }, data: { role } });
+  return { ...input, id: result.user.id };
+}
+
+async function cookieFor(token: string) {
+  return (await commitSessionCookie(token)).split(";")[0];
+}
+
+type Handler = (args: LoaderFunctionArgs) => unknown;
+
+/** Call a loader/action as Remix would; thrown responses are returned. */
+async function call(handler: Handler | undefined, request: Request): Promise<Response> {
+  if (!handler) throw new Error("no such handler");
+  try {
+    return (await handler({ request, params: {}, context: {} })) as Response;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+function get(path: string, headers: Record<string, string> = {}) {
+  return new Request(`${ORIGIN}${path}`, { headers });
+}
+
+function postForm(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return new Request(`${ORIGIN}${path}`, { method: "POST", headers: { Origin: ORIGIN, ...headers }, body: new URLSearchParams(fields) });
+}
+
+function sendJson(path: string, method: string, body: unknown, headers: Record<string, string> = {}) {
+  return new Request(`${ORIGIN}${path}`, { method, headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify(body) });
+}
+
+describe("hashing", () => {
+  it("stores bcrypt hashes, never the password or the answer", async () => {
+    const user = await registered({ password: "Plain-Text-77", answer: "Cricket" });
+    const row = await db.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(row.passwordHash).toMatch(/^\$2[aby]\$1\d\$/);
+    expect(row.answerHash).toMatch(/^\$2[aby]\$1\d\$/);
+    expect(JSON.stringify(row)).not.toContain("Plain-Text-77");
+    expect(JSON.stringify(row).toLowerCase()).not.toContain("cricket");
+    expect(await authenticate(user.email, "Plain-Text-77")).toMatchObject({ id: user.id });
+    expect(await authenticate(user.email, "plain-text-77")).toBeNull();
+  });
+
+  it("compares security answers case-insensitively after trimming, and lower-cases e-mails", async () => {
+    const email = uniqueEmail("Mixed.Case");
+    const user = await registered({ email: `  ${email.toUpperCase()} `, answer: " Table Tennis " });
+    expect(user.email).toBe(email.toLowerCase());
+    const reset = await resetPassword({ email: email.toLowerCase(), answer: "TABLE TENNIS  ", newPassword: "Brand-New-123" }, { ip: null });
+    expect(reset).toEqual({ ok: true });
+    expect(await authenticate(email.toUpperCase(), "Brand-New-123")).toMatchObject({ id: user.id });
+  });
+
+  it("enforces the password rules in the shared schema", () => {
+    const short = registerSchema.safeParse({ ...account(), password: "short" });
+    expect(short.success).toBe(false);
+    expect(short.error?.issues[0].message).toBe("Password must be at least 8 characters");
+    expect(registerSchema.safeParse({ ...account(), password: "x".repeat(73) }).success).toBe(false);
+    expect(registerSchema.safeParse({ ...account(), email: "not-an-email" }).success).toBe(false);
+    expect(registerSchema.safeParse({ ...account(), name: "   " }).success).toBe(false);
+  });
+});
+
+describe("register", () => {
+  it("refuses a second account for the same e-mail, whatever its case", async () => {
+    const user = await registered();
+    const again = await register(account({ email: user.email.toUpperCase() }), { ip: null });
+    expect(again).toMatchObject({ ok: false, reason: "duplicate", errors: { email: DUPLICATE_EMAIL_MESSAGE } });
+    expect(await db.user.count({ where: { email: user.email } })).toBe(1);
+  });
+
+  it("the form keeps the values (never the password or answer) and shows errors beside the fields", async () => {
+    const user = await registered();
+    const response = await call(
+      registerRoute.action,
+      postForm("/register", { name: "Bob", email: user.email, password: "Another-Pass-1", phone: "555 0100", address: "1 Road", answer: "golf" }),
+    );
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.errors).toEqual({ email: DUPLICATE_EMAIL_MESSAGE });
+    expect(body.values).toEqual({ name: "Bob", email: user.email, phone: "555 0100", address: "1 Road" });
+    expect(JSON.stringify(body)).not.toContain("Another-Pass-1");
+    expect(JSON.stringify(body)).not.toContain("golf");
+
+    const missing = await call(registerRoute.action, postForm("/register", { name: "Bob" }));
+    expect(missing.status).toBe(400);
+    expect(Object.keys((await missing.json()).errors).sort()).toEqual(["address", "answer", "email", "password", "phone"]);
+  });
+
+  it("the form redirects to /login with a toast on success", async () => {
+    const email = uniqueEmail();
+    const response = await call(
+      registerRoute.action,
+      postForm("/register", { name: "Cleo", email, password: "Pass-word-1", phone: "555 0101", address: "2 Road", answer: "chess" }),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/login");
+    expect(response.headers.get("Set-Cookie")).toContain("toast");
+    expect(await db.user.count({ where: { email } })).toBe(1);
+  });
+
+  it("the API takes `username` as the name: 201, then 409 for the same e-mail", async () => {
+    const email = uniqueEmail();
+    const payload = { username: "Dora", email, password: "Pass-word-2", phone: "555 0102", address: "3 Road", answer: "polo" };
+    const created = await call(apiRegister.action, sendJson("/api/v1/user/register", "POST", payload));
+    expect(created.status).toBe(201);
+    const body = await created.json();
+    expect(body).toMatchObject({ success: true, message: expect.any(String), user: { name: "Dora", email } });
+    expect(JSON.stringify(body)).not.toMatch(/Hash|\$2[aby]\$/);
+    const duplicate = await call(apiRegister.action, sendJson("/api/v1/user/register", "POST", payload));
+    expect(duplicate.status).toBe(409);
+    expect(await duplicate.json()).toMatchObject({ success: false, message: DUPLICATE_EMAIL_MESSAGE });
+    const invalid = await call(apiRegister.action, sendJson("/api/v1/user/register", "POST", { ...payload, email: uniqueEmail(), password: 12345678 }));
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toMatchObject({ success: false, errors: { password: expect.any(String) } });
+    expect((await call(apiRegister.loader, get("/api/v1/user/register"))).status).toBe(405);
+  });
+});
+
+describe("login", () => {
+  it("gives one answer for an unknown e-mail and a wrong password (no account enumeration)", async () => {
+    const user = await registered();
+    const unknown = await login({ email: uniqueEmail("nobody"), password: "whatever-1" }, { ip: null });
+    const wrong = await login({ email: user.email, password: "whatever-1" }, { ip: null });
+    expect(unknown).toEqual({ ok: false, reason: "invalid", message: INVALID_LOGIN_MESSAGE });
+    expect(wrong).toEqual(unknown);
+
+    const viaApiUnknown = await call(apiLogin.action, sendJson("/api/v1/user/login", "POST", { email: uniqueEmail("nobody"), password: "x" }));
+    const viaApiWrong = await call(apiLogin.action, sendJson("/api/v1/user/login", "POST", { email: user.email, password: "x" }));
+    expect(viaApiUnknown.status).toBe(401);
+    expect(viaApiWrong.status).toBe(401);
+    expect(await viaApiUnknown.json()).toEqual(await viaApiWrong.json());
+
+    const viaForm = await call(loginRoute.action, postForm("/login", { email: user.email, password: "x", redirectTo: "/" }));
+    expect(viaForm.status).toBe(400);
+    expect(await viaForm.json()).toEqual({ errors: { form: INVALID_LOGIN_MESSAGE }, values: { email: user.email } });
+  });
+
+  it("the form sets an HttpOnly session cookie and returns to a same-site origin only", async () => {
+    const user = await registered();
+    const ok = await call(loginRoute.action, postForm("/login", { email: user.email, password: user.password, redirectTo: "/dashboard/user/orders" }));
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get("Location")).toBe("/dashboard/user/orders");
+    const sessionCookie = ok.headers.getSetCookie().find((c) => c.startsWith("__session="))!;
+    expect(sessionCookie).toMatch(/HttpOnly/i);
+    expect(sessionCookie).toMatch(/SameSite=Lax/i);
+
+    for (const evil of ["https://evil.test/", "//evil.test", "/\\evil.test"]) {
+      const response = await call(loginRoute.action, postForm("/login", { email: user.email, password: user.password, redirectTo: evil }));
+      expect(response.headers.get("Location")).toBe("/");
+    }
+  });
+
+  it("sends a signed-in visitor away from /login and /register", async () => {
+    const user = await registered();
+    const cookie = await cookieFor(await createSession(user.id));
+    const fromLogin = await call(loginRoute.loader, get("/login?redirectTo=%2Fdashboard%2Fuser", { Cookie: cookie }));
+    expect(fromLogin.status).toBe(302);
+    expect(fromLogin.headers.get("Location")).toBe("/dashboard/user");
+    const fromRegister = await call(registerRoute.loader, get("/register", { Cookie: cookie }));
+    expect(fromRegister.headers.get("Location")).toBe("/");
+  });
+
+  it("the API returns the user (no hash) and a token usable raw or as Bearer", async () => {
+    const user = await registered();
+    const response = await call(apiLogin.action, sendJson("/api/v1/user/login", "POST", { email: user.email.toUpperCase(), password: user.password }));
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body).toMatchObject({ success: true, user: { _id: user.id, name: user.name, email: user.email, role: 0 }, token: expect.any(String) });
+    expect(JSON.stringify(body)).not.toMatch(/Hash|answer/);
+    expect((await call(apiUserAuth.loader, get("/api/v1/user/user-auth", { Authorization: body.token }))).status).toBe(200);
+    expect((await call(apiUserAuth.loader, get("/api/v1/user/user-auth", { Authorization: `Bearer ${body.token}` }))).status).toBe(200);
+  });
+
+  it("refuses cross-site form posts", async () => {
+    const user = await registered();
+    const response = await call(
+      loginRoute.action,
+      postForm("/login", { email: user.email, password: user.password }, { Origin: "https://evil.test" }),
+    );
+    expect(response.status).toBe(403);
+  });
+
+  it("answers a non-form body with a 4xx, not a 500", async () => {
+    const response = await call(loginRoute.action, sendJson("/login", "POST", { email: "a@b.c" }, { Origin: ORIGIN }));
+    expect(response.status).toBe(415);
+  });
+});
+
+describe("sessions", () => {
+  it("logout deletes the session row and the cookie", async () => {
+    const user = await registered();
+    const token = await createSession(user.id);
+    const response = await call(logoutRoute.action, postForm("/logout", {}, { Cookie: await cookieFor(token) }));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/login");
+    expect(response.headers.getSetCookie().some((c) => /^__session=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i.test(c))).toBe(true);
+    expect(await db.session.findUnique({ where: { id: hashToken(token) } })).toBeNull();
+    expect(await userForToken(token)).toBeNull();
+    // A GET cannot log anyone out.
+    const viaGet = await call(logoutRoute.loader, get("/logout"));
+    expect(viaGet.headers.get("Location")).toBe("/");
+  });
+
+  it("the API logout revokes the token", async () => {
+    const user = await registered();
+    const token = await createSession(user.id);
+    const response = await call(apiLogout.action, sendJson("/api/v1/user/logout", "POST", {}, { Authorization: token }));
+    expect(response.status).toBe(200);
+    expect((await call(apiUserAuth.loader, get("/api/v1/user/user-auth", { Authorization: token }))).status).toBe(401);
+  });
+
+  it("a password reset revokes every session of the account and changes the password", async () => {
+    const user = await registered({ answer: "Rugby" });
+    const other = await registered();
+    const tokens = [await createSession(user.id), await createSession(user.id)];
+    const otherToken = await createSession(other.id);
+
+    const wrong = await resetPassword({ email: user.email, answer: "soccer", newPassword: "Never-Set-1" }, { ip: null });
+    const unknown = await resetPassword({ email: uniqueEmail("ghost"), answer: "rugby", newPassword: "Never-Set-1" }, { ip: null });
+    expect(wrong).toEqual({ ok: false, reason: "invalid", message: INVALID_RESET_MESSAGE });
+    expect(unknown).toEqual(wrong);
+    expect(await userForToken(tokens[0])).not.toBeNull();
+
+    const response = await call(forgotRoute.action, postForm("/forgot-password", { email: user.email, answer: " rugby", newPassword: "Fresh-Start-1" }));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/login");
+    for (const token of tokens) expect(await userForToken(token)).toBeNull();
+    expect(await userForToken(otherToken)).not.toBeNull();
+    expect(await authenticate(user.email, user.password)).toBeNull();
+    expect(await authenticate(user.email, "Fresh-Start-1")).toMatchObject({ id: user.id });
+  });
+
+  it("the reset API answers 200, and 401 with one message for a wrong answer or e-mail", async () => {
+    const user = await registered({ answer: "hockey" });
+    const wrong = await call(apiForgot.action, sendJson("/api/v1/user/forgot-password", "POST", { email: user.email, answer: "golf", newPassword: "Other-Pass-1" }));
+    const unknown = await call(
+      apiForgot.action,
+      sendJson("/api/v1/user/forgot-password", "POST", { email: uniqueEmail(), answer: "hockey", newPassword: "Other-Pass-1" }),
+    );
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toEqual(await unknown.json());
+    const ok = await call(apiForgot.action, sendJson("/api/v1/user/forgot-password", "POST", { email: user.email, answer: "HOCKEY", newPassword: "Other-Pass-1" }));
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ success: true });
+  });
+});
+
+describe("profile", () => {
+  it("the form updates name, phone, address and password, but never the e-mail", async () => {
+    const user = await registered();
+    const token = await createSession(user.id);
+    const otherToken = await createSession(user.id);
+    const cookie = await cookieFor(token);
+    const response = await call(
+      profileRoute.action,
+      postForm(
+        "/dashboard/user/profile",
+        { name: "  Renamed User ", email: "hijack@evil.test", role: "1", password: "New-Password-9", phone: "555 0199", address: "9 New Street" },
+        { Cookie: cookie },
+      ),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/dashboard/user/profile");
+    const row = await db.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(row).toMatchObject({ name: "Renamed User", email: user.email, role: 0, phone: "555 0199", address: "9 New Street" });
+    expect(await authenticate(user.email, "New-Password-9")).not.toBeNull();
+    // A new password keeps this browser signed in and signs every other session out.
+    expect(await userForToken(token)).not.toBeNull();
+    expect(await userForToken(otherToken)).toBeNull();
+  });
+
+  it("blank fields keep their value; bad input comes back with errors", async () => {
+    const user = await registered();
+    const cookie = await cookieFor(await createSession(user.id));
+    await call(profileRoute.action, postForm("/dashboard/user/profile", { name: "", password: "", phone: "", address: "" }, { Cookie: cookie }));
+    const row = await db.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(row).toMatchObject({ name: user.name, phone: user.phone, address: user.address });
+    expect(await authenticate(user.email, user.password)).not.toBeNull();
+
+    const bad = await call(profileRoute.action, postForm("/dashboard/user/profile", { name: "Ok", password: "short" }, { Cookie: cookie }));
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).errors).toEqual({ password: "Password must be at least 8 characters" });
+  });
+
+  it("the API returns updatedUser and ignores an e-mail in the body", async () => {
+    const user = await registered();
+    const token = await createSession(user.id);
+    const response = await call(
+      apiProfile.action,
+      sendJson("/api/v1/user/profile", "PUT", { name: "Api Name", email: "other@evil.test", password: "", phone: "555 0123", address: "" }, { Authorization: token }),
+    );
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body).toMatchObject({ success: true, updatedUser: { _id: user.id, name: "Api Name", email: user.email, phone: "555 0123", address: user.address } });
+    expect(JSON.stringify(body)).not.toMatch(/Hash/);
+
+    const bad = await call(apiProfile.action, sendJson("/api/v1/user/profile", "PUT", { password: "1" }, { Authorization: token }));
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ success: false, error: expect.any(String), message: expect.any(String) });
+    expect((await call(apiProfile.action, sendJson("/api/v1/user/profile", "POST", {}, { Authorization: token }))).status).toBe(405);
+  });
+
+  it("a visitor cannot post the profile form", async () => {
+    const response = await call(profileRoute.action, postForm("/dashboard/user/profile", { name: "X" }));
+    expect(response.status).toBe(401);
+  });
+});
+
+describe("orders", () => {
+  it("lists only the caller's orders, newest first, on the screen and in the API", async () => {
+    const user = await registered();
+    const other = await registered();
+    const older = await db.order.create({ data: { buyerId: user.id, totalCents: 100, createdAt: new Date(Date.now() - 60_000) } });
+    const newer = await db.order.create({
+      data: { buyerId: user.id, totalCents: 250, paymentStatus: "SUCCEEDED", lines: { create: [{ name: "Widget", unitPriceCents: 250, quantity: 1 }] } },
+    });
+    await db.order.create({ data: { buyerId: other.id, totalCents: 999 } });
+    const token = await createSession(user.id);
+
+    const screen = await call(userOrdersRoute.loader, get("/dashboard/user/orders", { Cookie: await cookieFor(token) }));
+    expect((await screen.json()).orders.map((o: { id: string }) => o.id)).toEqual([newer.id, older.id]);
+
+    const api = await call(apiOrders.loader, get("/api/v1/user/orders", { Authorization: token }));
+    const list = await api.json();
+    expect(list.map((o: { _id: string }) => o._id)).toEqual([newer.id, older.id]);
+    expect(list[0]).toMatchObject({ status: "Not Process", buyer: { name: user.name }, payment: { success: true }, products: [{ name: "Widget", price: 2.5, quantity: 1 }] });
+    expect((await call(apiOrders.loader, get("/api/v1/user/orders"))).status).toBe(401);
+  });
+});
+
+describe("rate limiting", () => {
+  it("counts hits in a fixed window and starts again once it has passed", async () => {
+    const key = `test:${randomBytes(4).toString("hex")}`;
+    const hits = [];
+    for (let i = 0; i < 3; i++) hits.push(await limit(key, 2, 60_000));
+    expect(hits.map((h) => [h.count, h.allowed])).toEqual([
+      [1, true],
+      [2, true],
+      [3, false],
+    ]);
+    expect(hits[2].retryAfter).toBeGreaterThan(0);
+    expect(hits[2].retryAfter).toBeLessThanOrEqual(60);
+    await db.rateLimit.update({ where: { key }, data: { resetAt: new Date(Date.now() - 1000) } });
+    expect(await limit(key, 2, 60_000)).toMatchObject({ count: 1, allowed: true });
+  });
+
+  it("is atomic under concurrent hits", async () => {
+    const key = `test:${randomBytes(4).toString("hex")}`;
+    const results = await Promise.all(Array.from({ length: 20 }, () => limit(key, 5, 60_000)));
+    expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(results.filter((r) => r.allowed)).toHaveLength(5);
+  });
+
+  it("blocks the 11th login for one e-mail, even with the right password, with 429 on the form and the API", async () => {
+    const user = await registered();
+    for (let i = 0; i < 10; i++) {
+      expect(await login({ email: user.email, password: "wrong-password" }, { ip: null })).toMatchObject({ reason: "invalid" });
+    }
+    expect(await login({ email: user.email, password: user.password }, { ip: null })).toMatchObject({ ok: false, reason: "rate_limited" });
+    const form = await call(loginRoute.action, postForm("/login", { email: user.email, password: user.password }));
+    expect(form.status).toBe(429);
+    expect((await form.json()).errors.form).toMatch(/Too many attempts/);
+    const api = await call(apiLogin.action, sendJson("/api/v1/user/login", "POST", { email: user.email, password: user.password }));
+    expect(api.status).toBe(429);
+    expect(Number(api.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await api.json()).toMatchObject({ success: false, message: expect.stringMatching(/Too many attempts/) });
+  });
+
+  it("forgets an e-mail's failed logins once its owner logs in", async () => {
+    const user = await registered();
+    for (let i = 0; i < 9; i++) await login({ email: user.email, password: "wrong-password" }, { ip: null });
+    expect(await login({ email: user.email, password: user.password }, { ip: null })).toMatchObject({ ok: true });
+    for (let i = 0; i < 9; i++) await login({ email: user.email, password: "wrong-password" }, { ip: null });
+    expect(await login({ email: user.email, password: user.password }, { ip: null })).toMatchObject({ ok: true });
+  });
+
+  it("limits register and forgot-password per e-mail too", async () => {
+    const user = await registered({ answer: "squash" });
+    for (let i = 0; i < 10; i++) await resetPassword({ email: user.email, answer: "nope", newPassword: "Whatever-12" }, { ip: null });
+    expect(await resetPassword({ email: user.email, answer: "squash", newPassword: "Whatever-12" }, { ip: null })).toMatchObject({
+      reason: "rate_limited",
+    });
+    const email = uniqueEmail();
+    for (let i = 0; i < 10; i++) await register(account({ email }), { ip: null });
+    const blocked = await call(
+      apiRegister.action,
+      sendJson("/api/v1/user/register", "POST", { username: "Z", email, password: "Long-Enough-1", phone: "555 0000", address: "x", answer: "y" }),
+    );
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get("Retry-After")).toMatch(/^\d+$/);
+  });
+
+  it("limits per client IP only behind a trusted proxy, using the address that proxy appended", async () => {
+    const spoofed = "203.0.113.7";
+    const ip = `198.51.100.${Math.floor(Math.random() * 200) + 1}`;
+    const headers = { "X-Forwarded-For": `${spoofed}, ${ip}` };
+    expect(clientIp(get("/", headers))).toBe(ip);
+    const statuses = [];
+    for (let i = 0; i < 4; i++) {
+      const response = await call(apiLogin.action, sendJson("/api/v1/user/login", "POST", { email: uniqueEmail(), password: "x" }, headers));
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    // Without a trusted proxy the header is the client's own word, and is ignored.
+    const config = env();
+    config.TRUST_PROXY = 0;
+    try {
+      expect(clientIp(get("/", headers))).toBeNull();
+    } finally {
+      config.TRUST_PROXY = 1;
+    }
+  });
+
+  it("sweeps expired counters and sessions", async () => {
+    const user = await registered();
+    const key = `test:${randomBytes(4).toString("hex")}`;
+    await db.rateLimit.create({ data: { key, count: 3, resetAt: new Date(Date.now() - 1000) } });
+    await db.session.create({ data: { id: hashToken("expired-token"), userId: user.id, expiresAt: new Date(Date.now() - 1000) } });
+    const live = await createSession(user.id);
+    const swept = await sweepExpired();
+    expect(swept.rateLimits).toBeGreaterThanOrEqual(1);
+    expect(swept.sessions).toBeGreaterThanOrEqual(1);
+    expect(await db.rateLimit.findUnique({ where: { key } })).toBeNull();
+    expect(await userForToken(live)).not.toBeNull();
+  });
+});
+
+describe("guards", () => {
+  type Who = "visitor" | "user" | "admin" | "bad token" | "revoked token";
+  const tokens: Record<Who, string | null> = { visitor: null, user: null, admin: null, "bad token": "not-a-real-token", "revoked token": null };
+
+  beforeAll(async () => {
+    const user = await registered();
+    const admin = await registered({}, 1);
+    tokens.user = await createSession(user.id);
+    tokens.admin = await createSession(admin.id);
+    const revoked = await createSession(user.id);
+    await db.session.delete({ where: { id: hashToken(revoked) } });
+    tokens["revoked token"] = revoked;
+  });
+
+  const cookieHeaders = async (who: Who): Promise<Record<string, string>> => (tokens[who] ? { Cookie: await cookieFor(tokens[who]!) } : {});
+  const tokenHeaders = (who: Who): Record<string, string> => (tokens[who] ? { Authorization: tokens[who]! } : {});
+
+  const expected: Record<Who, { user: number; admin: number }> = {
+    visitor: { user: 401, admin: 401 },
+    user: { user: 200, admin: 403 },
+    admin: { user: 200, admin: 200 },
+    "bad token": { user: 401, admin: 401 },
+    "revoked token": { user: 401, admin: 401 },
+  };
+
+  for (const who of Object.keys(expected) as Who[]) {
+    it(`requireUser / requireAdmin and the dashboard loaders: ${who}`, async () => {
+      const headers = await cookieHeaders(who);
+      const userPage = await call(userIndexRoute.loader, get("/dashboard/user", headers));
+      const adminPage = await call(adminIndexRoute.loader, get("/dashboard/admin", headers));
+      expect(userPage.status).toBe(expected[who].user);
+      expect(adminPage.status).toBe(expected[who].admin);
+      if (userPage.status === 401) {
+        expect(await userPage.json()).toMatchObject({ guard: true, redirectTo: "/login?redirectTo=%2Fdashboard%2Fuser" });
+      }
+      if (adminPage.status === 403) expect(await adminPage.json()).toMatchObject({ guard: true, redirectTo: "/" });
+      if (adminPage.status === 200) expect(await adminPage.json()).toEqual({ name: expect.any(String), email: expect.any(String), phone: expect.any(String) });
+
+      const direct = async (fn: (r: Request) => Promise<unknown>) => {
+        try {
+          await fn(get("/dashboard/x", headers));
+          return 200;
+        } catch (thrown) {
+          return (thrown as Response).status;
+        }
+      };
+      expect(await direct(requireUser)).toBe(expected[who].user);
+      expect(await direct(requireAdmin)).toBe(expected[who].admin);
+    });
+
+    it(`requireApiUser / requireApiAdmin and user-auth / admin-auth: ${who}`, async () => {
+      for (const headers of [tokenHeaders(who), tokens[who] ? { Authorization: `Bearer ${tokens[who]}` } : {}]) {
+        const userAuth = await call(apiUserAuth.loader, get("/api/v1/user/user-auth", headers));
+        const adminAuth = await call(apiAdminAuth.loader, get("/api/v1/user/admin-auth", headers));
+        expect(userAuth.status).toBe(expected[who].user);
+        expect(adminAuth.status).toBe(expected[who].admin);
+        if (userAuth.status === 200) expect(await userAuth.json()).toEqual({ ok: true });
+        else expect(await userAuth.json()).toMatchObject({ success: false, message: expect.any(String) });
+
+        const direct = async (fn: (r: Request) => Promise<unknown>) => {
+          try {
+            await fn(get("/api/v1/x", headers));
+            return 200;
+          } catch (thrown) {
+            return (thrown as Response).status;
+          }
+        };
+        expect(await direct(requireApiUser)).toBe(expected[who].user);
+        expect(await direct(requireApiAdmin)).toBe(expected[who].admin);
+      }
+    });
+  }
+
+  it("the screens' cookie works for same-site API calls but never for cross-site writes", async () => {
+    const cookie = await cookieFor(tokens.user!);
+    expect((await call(apiUserAuth.loader, get("/api/v1/user/user-auth", { Cookie: cookie }))).status).toBe(200);
+    const crossSite = await call(
+      apiProfile.action,
+      sendJson("/api/v1/user/profile", "PUT", { name: "Hacked" }, { Cookie: cookie, Origin: "https://evil.test" }),
+    );
+    expect(crossSite.status).toBe(401);
+  });
+
+  it("wrong methods answer 405 JSON", async () => {
+    expect((await call(apiUserAuth.action, sendJson("/api/v1/user/user-auth", "POST", {}))).status).toBe(405);
+    expect((await call(apiAdminAuth.action, sendJson("/api/v1/user/admin-auth", "DELETE", {}))).status).toBe(405);
+    expect((await call(apiOrders.action, sendJson("/api/v1/user/orders", "POST", {}))).status).toBe(405);
+    const response = await call(apiLogin.loader, get("/api/v1/user/login"));
+    expect(response.status).toBe(405);
+    expect(await response.json()).toMatchObject({ success: false });
+  });
+});
