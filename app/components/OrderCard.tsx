@@ -1,5 +1,6 @@
 import dayjs from "dayjs";
-import relativeTime from "dayjs/plugin/relativeTime";
+// The .js suffix: the ESM server build resolves this subpath literally (no "exports" map in dayjs).
+import relativeTime from "dayjs/plugin/relativeTime.js";
 import { orderStatusLabel, paymentLabel, type OrderStatusValue, type PaymentStatusValue } from "~/models/order";
 import { formatPrice } from "~/utils/money";
 
