@@ -50,7 +50,8 @@ function readBody(req, limit = 1_000_000) {
 export async function startFakeStripe({ port, host = "127.0.0.1", webhookUrl, webhookSecret, log = () => {} }) {
   const sessions = new Map();
   const idempotent = new Map();
-  const base = `http://${host}:${port}`;
+  // Known once listening (port 0 picks a free port).
+  let base = `http://${host}:${port}`;
 
   async function sendEvent(type, session) {
     const event = {
@@ -110,7 +111,7 @@ export async function startFakeStripe({ port, host = "127.0.0.1", webhookUrl, we
       cancel_url: params.cancel_url,
       url: `${base}/pay/${id}`,
       created: Math.floor(Date.now() / 1000),
-      expires_at: Math.floor(Date.now() / 1000) + 24 * 3600,
+      expires_at: Number(params.expires_at) || Math.floor(Date.now() / 1000) + 24 * 3600,
       livemode: false,
       _line_items: lineItems,
     };
@@ -146,6 +147,10 @@ ${done ? `<p>This checkout session is ${escapeHtml(session.status)}.</p>` : `
       const parts = url.pathname.split("/").filter(Boolean);
 
       // --- the API the SDK calls ---
+      if (parts[0] === "v1" && !/^Bearer sk_(test|live)_\S+$/.test(req.headers.authorization ?? "")) {
+        res.writeHead(401, { "Content-Type": "application/json" });
+        return res.end(JSON.stringify({ error: { type: "invalid_request_error", message: "Invalid API Key provided" } }));
+      }
       if (parts[0] === "v1" && parts[1] === "checkout" && parts[2] === "sessions") {
         const id = parts[3];
         if (req.method === "POST" && !id) {
@@ -211,6 +216,7 @@ ${done ? `<p>This checkout session is ${escapeHtml(session.status)}.</p>` : `
     server.once("error", reject);
     server.listen(port, host, resolve);
   });
+  base = `http://${host}:${server.address().port}`;
   return {
     url: base,
     sessions,

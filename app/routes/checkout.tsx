@@ -1,0 +1,152 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { priceCart, readCart } from "~/models/cart.server";
+import { startCheckout } from "~/models/checkout.server";
+import { getOptionalUser, loginPath } from "~/utils/auth.server";
+import { readFormData } from "~/utils/form.server";
+import { assertSameOrigin, publicOrigin } from "~/utils/http.server";
+import { pageMeta } from "~/utils/meta";
+import { formatPrice } from "~/utils/money";
+import { parseForm } from "~/utils/validation";
+
+export const meta: MetaFunction = () => pageMeta({ title: "Checkout", description: "Review your order and pay", path: "/checkout" });
+
+/** Checkout needs a buyer: visitors go to the login page, which brings them back here. */
+async function requireBuyer(request: Request) {
+  const user = await getOptionalUser(request);
+  if (!user) throw redirect(loginPath(request));
+  return user;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireBuyer(request);
+  const cart = await priceCart(await readCart(request));
+  return json({ user: { name: user.name, address: user.address }, cart }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+// The total the shopper saw: used only to notice a change, never as a price.
+const checkoutFormSchema = z.object({
+  expectedTotalCents: z.coerce.number().int().min(0).max(1_000_000_000).optional(),
+});
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireBuyer(request);
+  assertSameOrigin(request);
+  const parsed = parseForm(checkoutFormSchema, await readFormData(request));
+  if (!parsed.success) return json({ error: parsed.message }, { status: 400 });
+  const result = await startCheckout(user, await readCart(request), publicOrigin(request), {
+    shortage: "limit",
+    expectedTotalCents: parsed.data.expectedTotalCents,
+  });
+  // The cart stays as it is either way: it is emptied on /success, after paying.
+  if (!result.ok) return json({ error: result.message }, { status: result.status });
+  // Off to Stripe's hosted page. Without JavaScript the browser follows this
+  // redirect; with it, Remix sees another origin and loads it as a document.
+  return redirect(result.url, 303);
+}
+
+export default function CheckoutPage() {
+  const { user, cart } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formAction === "/checkout";
+  const empty = cart.lines.length === 0;
+  const blocked = cart.unavailable.length > 0;
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <h1 className="text-2xl font-bold">Checkout</h1>
+      {empty ? (
+        <div className="mt-6 rounded border border-gray-200 bg-white p-6">
+          <p>Your cart is empty.</p>
+          <Link to="/" className="btn-primary mt-4">
+            Continue shopping
+          </Link>
+        </div>
+      ) : (
+        <>
+          <table className="mt-6 w-full overflow-hidden rounded border border-gray-200 bg-white text-left text-sm">
+            <caption className="sr-only">Your order</caption>
+            <thead className="bg-gray-100">
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  Product
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Price
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Quantity
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Amount
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {cart.lines.map((line) => (
+                <tr key={line.productId} className="border-t border-gray-100">
+                  <td className="px-3 py-2">
+                    {line.product?.name ?? "Unavailable product"}
+                    {line.problem === "deleted" || line.problem === "out-of-stock" ? (
+                      <span className="ml-2 text-amber-800">(no longer available)</span>
+                    ) : line.problem === "reduced" ? (
+                      <span className="ml-2 text-amber-800">(only {line.quantity} left)</span>
+                    ) : null}
+                  </td>
+                  <td className="px-3 py-2 text-right">{line.product ? formatPrice(line.product.priceCents) : "—"}</td>
+                  <td className="px-3 py-2 text-right">{line.quantity}</td>
+                  <td className="px-3 py-2 text-right">{formatPrice(line.lineTotalCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr className="border-t border-gray-200 font-semibold">
+                <td className="px-3 py-2" colSpan={3}>
+                  Total
+                </td>
+                <td className="px-3 py-2 text-right" data-testid="checkout-total">
+                  {formatPrice(cart.totalCents)}
+                </td>
+              </tr>
+            </tfoot>
+          </table>
+
+          <section className="mt-6 rounded border border-gray-200 bg-white p-5" aria-labelledby="address-heading">
+            <h2 id="address-heading" className="font-semibold">
+              Shipping Address
+            </h2>
+            <p className="mt-1 whitespace-pre-line">{user.address || "No address yet"}</p>
+            <Link to="/dashboard/user/profile" className="btn-secondary mt-3">
+              Update Address
+            </Link>
+          </section>
+
+          {actionData?.error ? (
+            <p className="mt-6 rounded border border-red-200 bg-red-50 p-3 text-red-800" role="alert">
+              {actionData.error}
+            </p>
+          ) : null}
+
+          {blocked ? (
+            <p className="mt-6 rounded border border-amber-200 bg-amber-50 p-3 text-amber-900" role="note">
+              Some items are no longer available. <Link to="/cart" className="underline">Remove them from your cart</Link> to check out.
+            </p>
+          ) : (
+            <Form method="post" className="mt-6 flex items-center gap-4">
+              <input type="hidden" name="expectedTotalCents" value={cart.totalCents} />
+              <button type="submit" className="btn-primary" disabled={busy}>
+                {busy ? "Processing..." : "Checkout"}
+              </button>
+              <Link to="/cart" className="text-sm underline">
+                Back to cart
+              </Link>
+            </Form>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

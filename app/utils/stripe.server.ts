@@ -1,0 +1,35 @@
+// The Stripe client. With real keys it talks to api.stripe.com; when
+// STRIPE_API_BASE is set (scripts/serve.js and the tests do, for the local
+// stand-in in scripts/stripe-fake.js) the same SDK calls go there instead.
+// Created on first use, so tests can point the environment at a stand-in first.
+import Stripe from "stripe";
+import { env } from "./env.server";
+
+let client: Stripe | undefined;
+
+export function stripe(): Stripe {
+  if (client) return client;
+  const { STRIPE_SECRET_KEY, STRIPE_API_BASE } = env();
+  const base = STRIPE_API_BASE ? new URL(STRIPE_API_BASE) : null;
+  client = new Stripe(STRIPE_SECRET_KEY, {
+    // Never let a slow Stripe hold a shopper's request for the SDK's default 80 s.
+    timeout: 10_000,
+    maxNetworkRetries: 1,
+    telemetry: false,
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === "https:" ? 443 : 80),
+          protocol: base.protocol === "https:" ? "https" : "http",
+        }
+      : {}),
+  });
+  return client;
+}
+
+/** Verifies a webhook's signature on the raw body; throws when it does not match. */
+export function verifyWebhook(rawBody: Uint8Array, signature: string): Stripe.Event {
+  return stripe().webhooks.constructEvent(Buffer.from(rawBody), signature, env().STRIPE_WEBHOOK_SECRET);
+}
+
+export type { Stripe };
