@@ -7,6 +7,19 @@ import { createCategory, deleteCategory, getCategory, renameCategory } from "~/m
 import { createProduct, deleteProduct, getProductForAdmin, listProductsForAdmin, updateProduct } from "~/models/product.server";
 import { db } from "~/utils/db.server";
 import { readForm } from "~/utils/upload.server";
+import type { AppLoadContext } from "@remix-run/node";
+import { action as createCategoryApi, loader as createCategoryApiGet } from "~/routes/api.v1.category.create-category";
+import { action as updateCategoryApi } from "~/routes/api.v1.category.update-category.$id";
+import { action as deleteCategoryApi } from "~/routes/api.v1.category.delete-category.$id";
+import { action as createProductApi } from "~/routes/api.v1.product.create-product";
+import { action as updateProductApi } from "~/routes/api.v1.product.update-product.$id";
+import { action as deleteProductApi } from "~/routes/api.v1.product.delete-product.$id";
+import { loader as allOrdersApi, action as allOrdersApiPost } from "~/routes/api.v1.user.all-orders";
+import { action as orderStatusApi } from "~/routes/api.v1.user.order-status.$orderId";
+import { action as categoryPageAction, loader as categoryPageLoader } from "~/routes/dashboard.admin.create-category";
+import { action as createProductPageAction } from "~/routes/dashboard.admin.create-product";
+import { action as ordersPageAction } from "~/routes/dashboard.admin.orders";
+import { createSession, sessionCookie } from "~/utils/session.server";
 
 const tag = () => randomBytes(4).toString("hex");
 
@@ -335,5 +348,298 @@ describe("readForm (uploads)", () => {
     const request = new Request("http://localhost/upload", { method: "POST", body: new URLSearchParams({ intent: "delete" }) });
     const read = await readForm(request);
     expect(read.ok && read.formData.get("intent")).toBe("delete");
+  });
+});
+
+// ---------- The admin API routes and the screens' actions, called directly ----------
+
+type RouteFn = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => Promise<Response> | Response;
+const call = (fn: RouteFn, request: Request, params: Record<string, string> = {}) => fn({ request, params, context: {} as AppLoadContext });
+/** Route functions may throw their response (guards): either way, the response. */
+async function respond(fn: RouteFn, request: Request, params: Record<string, string> = {}) {
+  try {
+    return await call(fn, request, params);
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+const BASE = "http://localhost";
+type Caller = { token?: string; label: string };
+let admin: Caller;
+let user: Caller;
+const visitor: Caller = { label: "visitor" };
+const badToken: Caller = { label: "bad token", token: "not-a-real-token" };
+
+async function account(role: number) {
+  const row = await db.user.create({
+    data: { name: `U ${tag()}`, email: `u-${tag()}@test.dev`, passwordHash: "x", answerHash: "y", phone: "1", address: "a", role },
+  });
+  return { id: row.id, token: await createSession(row.id) };
+}
+
+beforeAll(async () => {
+  admin = { label: "admin", ...(await account(1)) };
+  user = { label: "user", ...(await account(0)) };
+});
+
+function jsonRequest(method: string, path: string, body: unknown, caller: Caller, headers: Record<string, string> = {}) {
+  return new Request(`${BASE}${path}`, {
+    method,
+    headers: { "Content-Type": "application/json", ...(caller.token ? { Authorization: caller.token } : {}), ...headers },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+function multipartRequest(method: string, path: string, fields: Record<string, string | File>, caller: Caller) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  return new Request(`${BASE}${path}`, { method, headers: caller.token ? { Authorization: `Bearer ${caller.token}` } : {}, body: form });
+}
+
+async function cookieFor(caller: Caller) {
+  return (await sessionCookie().serialize(caller.token)).split(";")[0];
+}
+
+async function pageRequest(path: string, fields: Record<string, string>, caller: Caller, headers: Record<string, string> = {}) {
+  return new Request(`${BASE}${path}`, {
+    method: "POST",
+    headers: { Origin: BASE, ...(caller.token ? { Cookie: await cookieFor(caller) } : {}), ...headers },
+    body: new URLSearchParams(fields),
+  });
+}
+
+async function newOrder(productId?: string) {
+  const buyer = await db.user.create({ data: { name: `Buyer ${tag()}`, email: `b-${tag()}@test.dev`, passwordHash: "x", answerHash: "y", phone: "1", address: "a" } });
+  return db.order.create({
+    data: {
+      buyerId: buyer.id,
+      totalCents: 500,
+      paymentStatus: "SUCCEEDED",
+      lines: { create: [{ productId: productId ?? null, name: "Thing", unitPriceCents: 500, quantity: 1 }] },
+    },
+  });
+}
+
+describe("admin API: who may call it", () => {
+  it("refuses visitors (401), bad tokens (401) and users (403) on every admin endpoint, and changes nothing", async () => {
+    const category = await newCategory();
+    const product = await newProduct({ category: category.id });
+    const order = await newOrder(product.id);
+    const snapshot = async () => ({
+      categories: await db.category.count(),
+      products: await db.product.count(),
+      product: await db.product.findUnique({ where: { id: product.id } }),
+      category: await db.category.findUnique({ where: { id: category.id } }),
+      order: await db.order.findUnique({ where: { id: order.id } }),
+    });
+    const before = await snapshot();
+    const fields = { name: "Hacked", description: "x", price: "1", quantity: "1", category: category.id };
+    for (const caller of [visitor, badToken, user]) {
+      const expected = caller === user ? 403 : 401;
+      const responses = [
+        await call(createCategoryApi, jsonRequest("POST", "/api/v1/category/create-category", { name: `Hack ${tag()}` }, caller)),
+        await call(updateCategoryApi, jsonRequest("PUT", `/api/v1/category/update-category/${category.id}`, { name: "Hacked" }, caller), { id: category.id }),
+        await call(deleteCategoryApi, jsonRequest("DELETE", `/api/v1/category/delete-category/${category.id}`, undefined, caller), { id: category.id }),
+        await call(createProductApi, multipartRequest("POST", "/api/v1/product/create-product", fields, caller)),
+        await call(updateProductApi, multipartRequest("PUT", `/api/v1/product/update-product/${product.id}`, fields, caller), { id: product.id }),
+        await call(deleteProductApi, jsonRequest("DELETE", `/api/v1/product/delete-product/${product.id}`, undefined, caller), { id: product.id }),
+        await call(allOrdersApi, jsonRequest("GET", "/api/v1/user/all-orders", undefined, caller)),
+        await call(orderStatusApi, jsonRequest("PUT", `/api/v1/user/order-status/${order.id}`, { status: "Shipped" }, caller), { orderId: order.id }),
+      ];
+      for (const response of responses) {
+        expect(response.status, `${caller.label} ${response.url}`).toBe(expected);
+        expect(await response.json()).toMatchObject({ success: false, message: expect.any(String) });
+      }
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("answers 405 for wrong methods", async () => {
+    const get = await call(createCategoryApiGet as RouteFn, jsonRequest("GET", "/api/v1/category/create-category", undefined, admin));
+    expect(get.status).toBe(405);
+    const put = await call(createCategoryApi, jsonRequest("PUT", "/api/v1/category/create-category", { name: "x" }, admin));
+    expect(put.status).toBe(405);
+    expect(put.headers.get("Allow")).toBe("POST");
+    expect((await call(allOrdersApiPost as RouteFn, jsonRequest("POST", "/api/v1/user/all-orders", {}, admin))).status).toBe(405);
+    expect((await call(deleteProductApi, jsonRequest("POST", "/api/v1/product/delete-product/x", {}, admin), { id: "x" })).status).toBe(405);
+  });
+});
+
+describe("admin API: categories", () => {
+  it("creates (201), refuses duplicates (409), bad input (400) and other content types (415)", async () => {
+    const name = `Api Cat ${tag()}`;
+    const created = await call(createCategoryApi, jsonRequest("POST", "/api/v1/category/create-category", { name }, admin));
+    expect(created.status).toBe(201);
+    const body = await created.json();
+    expect(body).toMatchObject({ success: true, message: expect.any(String), category: { _id: expect.any(String), name, slug: expect.any(String) } });
+
+    const dup = await call(createCategoryApi, jsonRequest("POST", "/api/v1/category/create-category", { name: name.toLowerCase() }, admin));
+    expect(dup.status).toBe(409);
+    expect(await dup.json()).toMatchObject({ success: false });
+    for (const bad of ["{not json", "[]", JSON.stringify({ name: "" }), JSON.stringify({ name: 5 }), JSON.stringify({})]) {
+      const response = await call(createCategoryApi, jsonRequest("POST", "/api/v1/category/create-category", bad, admin));
+      expect(response.status, bad).toBe(400);
+    }
+    const form = await call(createCategoryApi, jsonRequest("POST", "/api/v1/category/create-category", "name=x", admin, { "Content-Type": "application/x-www-form-urlencoded" }));
+    expect(form.status).toBe(415);
+  });
+
+  it("renames and deletes by id: 400 malformed, 404 unknown, 409 in use", async () => {
+    const category = await newCategory();
+    const path = (id: string) => `/api/v1/category/update-category/${id}`;
+    const renamed = await call(updateCategoryApi, jsonRequest("PUT", path(category.id), { name: `Renamed ${tag()}` }, admin), { id: category.id });
+    expect(renamed.status).toBe(200);
+    expect(await renamed.json()).toMatchObject({ success: true, category: { _id: category.id } });
+    expect((await call(updateCategoryApi, jsonRequest("PUT", path("../x"), { name: "A" }, admin), { id: "../x" })).status).toBe(400);
+    expect((await call(updateCategoryApi, jsonRequest("PUT", path("c000000000000000000000000"), { name: "A" }, admin), { id: "c000000000000000000000000" })).status).toBe(404);
+
+    await newProduct({ category: category.id });
+    const inUse = await call(deleteCategoryApi, jsonRequest("DELETE", `/api/v1/category/delete-category/${category.id}`, undefined, admin), { id: category.id });
+    expect(inUse.status).toBe(409);
+    const empty = await newCategory();
+    const deleted = await call(deleteCategoryApi, jsonRequest("DELETE", `/api/v1/category/delete-category/${empty.id}`, undefined, admin), { id: empty.id });
+    expect(deleted.status).toBe(200);
+    expect(await deleted.json()).toMatchObject({ success: true, message: expect.any(String) });
+    expect((await call(deleteCategoryApi, jsonRequest("DELETE", "/x", undefined, admin), { id: empty.id })).status).toBe(404);
+    expect((await call(deleteCategoryApi, jsonRequest("DELETE", "/x", undefined, admin), { id: "'; drop" })).status).toBe(400);
+  });
+});
+
+describe("admin API: products", () => {
+  it("creates from multipart (201) with the spec's fields, shipping stored", async () => {
+    const category = await newCategory();
+    const name = `Api Lamp ${tag()}`;
+    const response = await call(
+      createProductApi,
+      multipartRequest("POST", "/api/v1/product/create-product", { name, description: "Bright", price: "12.50", quantity: "3", category: category.id, shipping: "1", photo: photoFile(await png()) }, admin),
+    );
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expect(body).toMatchObject({
+      success: true,
+      message: "Product Created Successfully",
+      products: { _id: expect.any(String), name, slug: expect.any(String), price: 12.5, quantity: 3, shipping: 1, category: { _id: category.id, name: category.name } },
+    });
+    expect(await db.productPhoto.count({ where: { productId: body.products._id } })).toBe(1);
+  });
+
+  it("refuses a fake image (400), an oversized one (413) and JSON (415), saving nothing", async () => {
+    const category = await newCategory();
+    const before = await db.product.count();
+    const fields = { name: `Nope ${tag()}`, description: "d", price: "1", quantity: "1", category: category.id };
+    const fake = await call(createProductApi, multipartRequest("POST", "/x", { ...fields, photo: photoFile(new TextEncoder().encode("hello"), "a.png") }, admin));
+    expect(fake.status).toBe(400);
+    expect(await fake.json()).toMatchObject({ success: false, errors: { photo: expect.any(String) } });
+    const huge = new Uint8Array(6 * 1024 * 1024);
+    huge.set(await png());
+    const big = await call(createProductApi, multipartRequest("POST", "/x", { ...fields, photo: photoFile(huge) }, admin));
+    expect(big.status).toBe(413);
+    expect(await big.json()).toMatchObject({ success: false, message: expect.stringContaining("5 MB") });
+    const json = await call(createProductApi, jsonRequest("POST", "/x", fields, admin));
+    expect(json.status).toBe(415);
+    const invalid = await call(createProductApi, multipartRequest("POST", "/x", { ...fields, price: "-3" }, admin));
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toMatchObject({ success: false, errors: { price: expect.any(String) } });
+    expect(await db.product.count()).toBe(before);
+  });
+
+  it("updates (photo only when sent) and deletes (admin only): 400 malformed, 404 unknown", async () => {
+    const product = await newProduct({ photo: photoFile(await png()) });
+    const etag = (await db.productPhoto.findUniqueOrThrow({ where: { productId: product.id } })).etag;
+    const fields = { name: product.name, description: "New text", price: "30", quantity: "9", category: product.category.id, shipping: "no" };
+    const updated = await call(updateProductApi, multipartRequest("PUT", "/x", fields, admin), { id: product.id });
+    expect(updated.status).toBe(200);
+    expect(await updated.json()).toMatchObject({ success: true, products: { _id: product.id, price: 30, quantity: 9, shipping: 0, slug: product.slug } });
+    expect((await db.productPhoto.findUniqueOrThrow({ where: { productId: product.id } })).etag).toBe(etag);
+    expect((await call(updateProductApi, multipartRequest("PUT", "/x", fields, admin), { id: "nope!" })).status).toBe(400);
+    expect((await call(updateProductApi, multipartRequest("PUT", "/x", fields, admin), { id: "c000000000000000000000000" })).status).toBe(404);
+
+    const deleted = await call(deleteProductApi, jsonRequest("DELETE", "/x", undefined, admin), { id: product.id });
+    expect(deleted.status).toBe(200);
+    expect(await deleted.json()).toMatchObject({ success: true });
+    expect((await call(deleteProductApi, jsonRequest("DELETE", "/x", undefined, admin), { id: product.id })).status).toBe(404);
+  });
+});
+
+describe("orders: status changes", () => {
+  it("lists every order for the admin, newest first, in the spec's shape", async () => {
+    const order = await newOrder();
+    const response = await call(allOrdersApi, jsonRequest("GET", "/api/v1/user/all-orders", undefined, admin));
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(Array.isArray(body)).toBe(true);
+    expect(body[0]).toMatchObject({ _id: order.id, status: "Not Process", buyer: { name: expect.any(String) }, payment: { success: true }, products: [{ name: "Thing", price: 5, quantity: 1 }] });
+  });
+
+  it("accepts only the seven statuses", async () => {
+    const order = await newOrder();
+    const put = (status: unknown, id = order.id) => call(orderStatusApi, jsonRequest("PUT", "/x", { status }, admin), { orderId: id });
+    for (const status of ["Not Process", "Processing", "Shipped", "Dispatched", "Out for Delivery", "Delivered", "Cancel"]) {
+      const response = await put(status);
+      expect(response.status, status).toBe(200);
+      expect(await response.json()).toMatchObject({ _id: order.id, status });
+    }
+    for (const status of ["Lost", "shipped", "", null, 3, ["Shipped"], "<script>"]) {
+      const response = await put(status);
+      expect(response.status, String(status)).toBe(400);
+    }
+    expect((await db.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("CANCEL");
+    expect((await put("Shipped", "c000000000000000000000000")).status).toBe(404);
+    expect((await put("Shipped", "bad id")).status).toBe(400);
+  });
+
+  it("the orders screen's action sets a status, and refuses anything else", async () => {
+    const order = await newOrder();
+    const ok = await respond(ordersPageAction as RouteFn, await pageRequest("/dashboard/admin/orders", { orderId: order.id, status: "SHIPPED" }, admin));
+    expect(ok.status).toBe(302);
+    expect((await db.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("SHIPPED");
+    const bad = await respond(ordersPageAction as RouteFn, await pageRequest("/dashboard/admin/orders", { orderId: order.id, status: "LOST" }, admin));
+    expect(bad.status).toBe(302);
+    expect((await db.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("SHIPPED");
+  });
+});
+
+describe("admin screens' actions", () => {
+  it("refuse visitors and users (guard response) and cross-site posts, changing nothing", async () => {
+    const order = await newOrder();
+    const name = `Sneaky ${tag()}`;
+    for (const caller of [visitor, user]) {
+      const response = await respond(categoryPageAction as RouteFn, await pageRequest("/dashboard/admin/create-category", { intent: "create", name }, caller));
+      expect(response.status).toBe(caller === visitor ? 401 : 403);
+      expect(await response.json()).toMatchObject({ guard: true });
+      const status = await respond(ordersPageAction as RouteFn, await pageRequest("/dashboard/admin/orders", { orderId: order.id, status: "CANCEL" }, caller));
+      expect(status.status).toBe(caller === visitor ? 401 : 403);
+      const loader = await respond(categoryPageLoader as RouteFn, new Request(`${BASE}/dashboard/admin/create-category`, { headers: caller.token ? { Cookie: await cookieFor(caller) } : {} }));
+      expect(loader.status).toBe(caller === visitor ? 401 : 403);
+    }
+    const crossSite = await respond(categoryPageAction as RouteFn, await pageRequest("/dashboard/admin/create-category", { intent: "create", name }, admin, { Origin: "https://evil.example" }));
+    expect(crossSite.status).toBe(403);
+    expect(await db.category.findFirst({ where: { name } })).toBeNull();
+    expect((await db.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("NOT_PROCESS");
+  });
+
+  it("create-category: toast redirect on success, inline error with the value kept on failure", async () => {
+    const name = `Screen Cat ${tag()}`;
+    const created = await respond(categoryPageAction as RouteFn, await pageRequest("/dashboard/admin/create-category", { intent: "create", name }, admin));
+    expect(created.status).toBe(302);
+    expect(created.headers.get("Set-Cookie")).toContain("toast");
+    const dup = await respond(categoryPageAction as RouteFn, await pageRequest("/dashboard/admin/create-category", { intent: "create", name: ` ${name} ` }, admin));
+    expect(dup.status).toBe(409);
+    expect(await dup.json()).toMatchObject({ intent: "create", errors: { name: expect.stringContaining("already exists") }, values: { name: ` ${name} ` } });
+  });
+
+  it("create-product: multipart form with a fake photo gives inline errors, values kept, nothing saved", async () => {
+    const category = await newCategory();
+    const name = `Form Lamp ${tag()}`;
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ name, description: "d", price: "2", quantity: "1", category: category.id, shipping: "1" })) form.append(key, value);
+    form.append("photo", photoFile(new TextEncoder().encode("I am text"), "x.png"));
+    const request = new Request(`${BASE}/dashboard/admin/create-product`, { method: "POST", headers: { Origin: BASE, Cookie: await cookieFor(admin) }, body: form });
+    const response = await respond(createProductPageAction as RouteFn, request);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ errors: { photo: expect.any(String) }, values: { name, price: "2", category: category.id } });
+    expect(await db.product.findFirst({ where: { name } })).toBeNull();
   });
 });

@@ -1,0 +1,50 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { redirectWithSuccess } from "remix-toast";
+import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
+import { guardMeta } from "~/components/GuardScreen";
+import { ProductForm } from "~/components/ProductForm";
+import { listCategories } from "~/models/category.server";
+import { createProduct } from "~/models/product.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { env } from "~/utils/env.server";
+import { assertSameOrigin } from "~/utils/http.server";
+import { saveProductForm, type ProductActionData } from "~/utils/product-form.server";
+import { formatMegabytes } from "~/utils/upload.server";
+
+export const meta: MetaFunction = ({ error }) => guardMeta(error) ?? [{ title: "Create Product | Storefront" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const maxUploadBytes = env().MAX_UPLOAD_BYTES;
+  return json({ categories: await listCategories(), maxUploadBytes, maxUploadLabel: formatMegabytes(maxUploadBytes) });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  assertSameOrigin(request);
+  const saved = await saveProductForm(request, createProduct);
+  if (!saved.ok) return saved.response;
+  return redirectWithSuccess("/dashboard/admin/products", "Product Created Successfully");
+}
+
+export default function CreateProduct() {
+  const { categories, maxUploadBytes, maxUploadLabel } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ProductActionData | undefined;
+  return (
+    <section>
+      <h1 className="mb-4 text-2xl font-semibold">Create Product</h1>
+      <ProductForm
+        categories={categories}
+        errors={actionData?.errors}
+        values={actionData?.values}
+        submitLabel="CREATE PRODUCT"
+        maxUploadBytes={maxUploadBytes}
+        maxUploadLabel={maxUploadLabel}
+      />
+    </section>
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;

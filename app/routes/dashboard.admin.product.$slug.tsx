@@ -1,0 +1,98 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { redirectWithSuccess } from "remix-toast";
+import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
+import { guardMeta } from "~/components/GuardScreen";
+import { ProductForm } from "~/components/ProductForm";
+import { listCategories } from "~/models/category.server";
+import { adminPhotoUrl, getProductForAdmin, updateProduct } from "~/models/product.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { env } from "~/utils/env.server";
+import { assertSameOrigin } from "~/utils/http.server";
+import { saveProductForm, type ProductActionData } from "~/utils/product-form.server";
+import { formatMegabytes } from "~/utils/upload.server";
+
+const DELETE_PROMPT = "Are You Sure want to delete this product?";
+
+export const meta: MetaFunction = ({ error }) => guardMeta(error) ?? [{ title: "Update Product | Storefront" }, { name: "robots", content: "noindex" }];
+
+async function productOr404(slug: string | undefined) {
+  const product = await getProductForAdmin(slug ?? "");
+  if (!product) throw new Response("Product not found", { status: 404 });
+  return product;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const [product, categories] = await Promise.all([productOr404(params.slug), listCategories()]);
+  const maxUploadBytes = env().MAX_UPLOAD_BYTES;
+  return json({
+    product: {
+      id: product.id,
+      slug: product.slug,
+      name: product.name,
+      description: product.description,
+      price: (product.priceCents / 100).toFixed(2),
+      quantity: String(product.quantity),
+      shipping: product.shipping,
+      categoryId: product.category.id,
+      photoUrl: adminPhotoUrl(product),
+    },
+    categories,
+    maxUploadBytes,
+    maxUploadLabel: formatMegabytes(maxUploadBytes),
+  });
+}
+
+// UPDATE PRODUCT. (DELETE PRODUCT posts to the confirmation route, ./delete.)
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  assertSameOrigin(request);
+  const product = await productOr404(params.slug);
+  const saved = await saveProductForm(request, (input) => updateProduct(product.id, input));
+  if (!saved.ok) return saved.response;
+  return redirectWithSuccess("/dashboard/admin/products", "Product Updated Successfully");
+}
+
+export default function UpdateProduct() {
+  const { product, categories, maxUploadBytes, maxUploadLabel } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ProductActionData | undefined;
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const deletePath = `/dashboard/admin/product/${product.slug}/delete`;
+  const deleting = navigation.state !== "idle" && navigation.formAction === deletePath && navigation.formMethod?.toLowerCase() === "post";
+  return (
+    <section>
+      <h1 className="mb-4 text-2xl font-semibold">Update Product</h1>
+      <ProductForm
+        key={product.id}
+        categories={categories}
+        product={product}
+        errors={actionData?.errors}
+        values={actionData?.values}
+        submitLabel="UPDATE PRODUCT"
+        maxUploadBytes={maxUploadBytes}
+        maxUploadLabel={maxUploadLabel}
+      />
+      {/* Without JavaScript this opens the confirmation page; with it, the spec's prompt asks first. */}
+      <Form
+        method="get"
+        action={deletePath}
+        className="mt-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const answer = window.prompt(DELETE_PROMPT);
+          if (!answer || !answer.trim()) return;
+          submit({ intent: "delete" }, { method: "post", action: deletePath });
+        }}
+      >
+        <button type="submit" className="btn-danger" disabled={deleting}>
+          DELETE PRODUCT
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;
