@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, useRef } from "react";
 
 /**
  * A labelled input with its hint and its server-side error beside it; the
@@ -57,4 +57,15 @@ export function FormError({ message }: { message?: string }) {
       {message}
     </p>
   );
+}
+
+/**
+ * A key that changes with each new action result. Keying a form with it
+ * remounts the form, so that with JavaScript, as without, the fields show what
+ * the server sent back and secret fields (passwords, answers) start empty.
+ */
+export function useResultKey(result: unknown): number {
+  const seen = useRef({ result, key: 0 });
+  if (seen.current.result !== result) seen.current = { result, key: seen.current.key + 1 };
+  return seen.current.key;
 }

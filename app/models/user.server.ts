@@ -7,12 +7,10 @@ import { hashAnswer, hashPassword, verifyAnswer, verifyPassword } from "~/utils/
 import { createSession, hashToken, publicUserSelect, type PublicUser } from "~/utils/session.server";
 import type { FieldErrors } from "~/utils/validation";
 import { emailLimitKey, limitAuthAttempt, rateLimitMessage, resetLimit } from "./rate-limit.server";
+import { PASSWORD_MIN_LENGTH } from "./user";
 
 // ---------- schemas ----------
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters.`;
-export const SECURITY_QUESTION = "What is your favourite sports name?";
 
 /** A required, trimmed text field with readable messages for missing or non-text input. */
 function text(label: string, max: number) {

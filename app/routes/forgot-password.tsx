@@ -2,9 +2,10 @@ import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { redirectWithSuccess } from "remix-toast";
-import { FormError, TextField } from "~/components/TextField";
+import { FormError, TextField, useResultKey } from "~/components/TextField";
 import { clientIp } from "~/models/rate-limit.server";
-import { forgotPasswordSchema, PASSWORD_HINT, PASSWORD_MIN_LENGTH, resetPassword, SECURITY_QUESTION } from "~/models/user.server";
+import { PASSWORD_HINT, PASSWORD_MIN_LENGTH, SECURITY_QUESTION } from "~/models/user";
+import { forgotPasswordSchema, resetPassword } from "~/models/user.server";
 import { keepValues, readFormData } from "~/utils/form.server";
 import { assertSameOrigin } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
@@ -33,13 +34,14 @@ export const meta: MetaFunction = ({ location }) =>
 
 export default function ForgotPassword() {
   const actionData = useActionData<typeof action>();
+  const formKey = useResultKey(actionData);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/forgot-password";
   const errors: FieldErrors = actionData?.errors ?? {};
   return (
     <section className="mx-auto max-w-md">
       <h1 className="mb-6 text-center text-2xl font-bold">RESET PASSWORD</h1>
-      <Form method="post" className="space-y-4 rounded border border-gray-200 bg-white p-6 shadow-sm">
+      <Form method="post" key={formKey} className="space-y-4 rounded border border-gray-200 bg-white p-6 shadow-sm">
         <FormError message={errors.form} />
         <TextField
           label="Email"

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { redirectWithSuccess } from "remix-toast";
-import { FormError, TextField } from "~/components/TextField";
+import { FormError, TextField, useResultKey } from "~/components/TextField";
 import { clientIp } from "~/models/rate-limit.server";
 import { login, loginSchema } from "~/models/user.server";
 import { getOptionalUser } from "~/utils/auth.server";
@@ -46,13 +46,14 @@ export const meta: MetaFunction = ({ location }) =>
 export default function Login() {
   const { redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const formKey = useResultKey(actionData);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/login") === true;
   const errors: FieldErrors = actionData?.errors ?? {};
   return (
     <section className="mx-auto max-w-md">
       <h1 className="mb-6 text-center text-2xl font-bold">LOGIN FORM</h1>
-      <Form method="post" className="space-y-4 rounded border border-gray-200 bg-white p-6 shadow-sm">
+      <Form method="post" key={formKey} className="space-y-4 rounded border border-gray-200 bg-white p-6 shadow-sm">
         <FormError message={errors.form} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField

@@ -2,9 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { redirectWithSuccess } from "remix-toast";
-import { FormError, TextField } from "~/components/TextField";
+import { FormError, TextField, useResultKey } from "~/components/TextField";
 import { clientIp } from "~/models/rate-limit.server";
-import { PASSWORD_HINT, PASSWORD_MIN_LENGTH, register, registerSchema, SECURITY_QUESTION } from "~/models/user.server";
+import { PASSWORD_HINT, PASSWORD_MIN_LENGTH, SECURITY_QUESTION } from "~/models/user";
+import { register, registerSchema } from "~/models/user.server";
 import { getOptionalUser } from "~/utils/auth.server";
 import { keepValues, readFormData } from "~/utils/form.server";
 import { assertSameOrigin } from "~/utils/http.server";
@@ -41,6 +42,7 @@ export const meta: MetaFunction = ({ location }) =>
 
 export default function Register() {
   const actionData = useActionData<typeof action>();
+  const formKey = useResultKey(actionData);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/register";
   const errors: FieldErrors = actionData?.errors ?? {};
@@ -48,7 +50,7 @@ export default function Register() {
   return (
     <section className="mx-auto max-w-md">
       <h1 className="mb-6 text-center text-2xl font-bold">REGISTER FORM</h1>
-      <Form method="post" className="space-y-4 rounded border border-gray-200 bg-white p-6 shadow-sm">
+      <Form method="post" key={formKey} className="space-y-4 rounded border border-gray-200 bg-white p-6 shadow-sm">
         <FormError message={errors.form} />
         <TextField label="Name" name="name" autoComplete="name" required maxLength={100} defaultValue={values.name} error={errors.name} />
         <TextField
