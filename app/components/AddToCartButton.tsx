@@ -1,4 +1,4 @@
-import { useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useFetchers, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
 /**
@@ -13,6 +13,15 @@ export function RespondWithJson() {
 }
 
 /**
+ * True while any cart change is on its way. The cart is a cookie: a second
+ * change posted before the first one's answer (and new cookie) arrives would
+ * start from the old cart and undo the first, so cart buttons wait.
+ */
+export function useCartBusy(): boolean {
+  return useFetchers().some((fetcher) => fetcher.state === "submitting" && fetcher.formAction?.split("?")[0] === "/cart");
+}
+
+/**
  * ADD TO CART: a real form posting to /cart (intent=add). Without JavaScript
  * the action redirects back to `redirectTo` with a toast; with it, a fetcher
  * posts in place and the header badge updates when the root revalidates.
@@ -20,7 +29,7 @@ export function RespondWithJson() {
 export function AddToCartButton({ productId, productName, disabled }: { productId: string; productName: string; disabled?: boolean }) {
   const fetcher = useFetcher<{ ok: boolean; message?: string }>();
   const location = useLocation();
-  const busy = fetcher.state !== "idle";
+  const busy = useCartBusy();
   return (
     <fetcher.Form method="post" action="/cart" className="inline">
       <input type="hidden" name="intent" value="add" />

@@ -6,9 +6,9 @@ import { Prisma } from "@prisma/client";
 import { z } from "zod";
 import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "./cart";
 
-export const MAX_CART_LINES = 50;
-export const MAX_LINE_QUANTITY = 99;
+export { MAX_CART_LINES, MAX_LINE_QUANTITY };
 
 export type CartLine = { productId: string; quantity: number };
 
@@ -206,7 +206,8 @@ export type PricedLine = {
   requestedQuantity: number;
   /** What can be bought now: the request limited to the stock (0 when flagged deleted/out-of-stock). */
   quantity: number;
-  product: { name: string; slug: string; description: string; priceCents: number; stock: number; hasPhoto: boolean } | null;
+  /** `photoVersion` is the photo's etag (for a cacheable URL), null without a photo. */
+  product: { name: string; slug: string; description: string; priceCents: number; stock: number; photoVersion: string | null } | null;
   problem: CartLineProblem | null;
   lineTotalCents: number;
 };
@@ -221,11 +222,11 @@ export type PricedCart = {
   unavailable: PricedLine[];
 };
 
-type ProductRow = { id: string; name: string; slug: string; description: string; priceCents: number; quantity: number; hasPhoto: boolean };
+type ProductRow = { id: string; name: string; slug: string; description: string; priceCents: number; quantity: number; photoVersion: string | null };
 
 /**
  * Prices the cart from the database with ONE query (current price, name,
- * stock, whether a photo exists); the cookie only ever supplies ids and
+ * stock, the photo's version if there is one); the cookie only ever supplies ids and
  * quantities. Lines whose product was deleted or is out of stock are flagged
  * and left out of the total; a line asking for more than the stock counts
  * with what is left, flagged `reduced`.
@@ -235,7 +236,7 @@ export async function priceCart(lines: CartLine[]): Promise<PricedCart> {
   const rows = ids.length
     ? await db.$queryRaw<ProductRow[]>(Prisma.sql`
         SELECT p.id, p.name, p.slug, left(p.description, 200) AS description, p."priceCents", p.quantity,
-               EXISTS (SELECT 1 FROM "ProductPhoto" ph WHERE ph."productId" = p.id) AS "hasPhoto"
+               (SELECT ph.etag FROM "ProductPhoto" ph WHERE ph."productId" = p.id) AS "photoVersion"
         FROM "Product" p
         WHERE p.id IN (${Prisma.join(ids)})`)
     : [];
@@ -250,7 +251,7 @@ export async function priceCart(lines: CartLine[]): Promise<PricedCart> {
       description: row.description,
       priceCents: row.priceCents,
       stock: row.quantity,
-      hasPhoto: row.hasPhoto,
+      photoVersion: row.photoVersion,
     };
     if (row.quantity <= 0) return { productId: line.productId, requestedQuantity: line.quantity, quantity: 0, product, problem: "out-of-stock", lineTotalCents: 0 };
     const quantity = Math.min(line.quantity, row.quantity, MAX_LINE_QUANTITY);

@@ -2,17 +2,18 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { jsonWithError, jsonWithSuccess, redirectWithError, redirectWithSuccess } from "remix-toast";
-import { RespondWithJson } from "~/components/AddToCartButton";
+import { RespondWithJson, useCartBusy } from "~/components/AddToCartButton";
 import {
   applyCartAction,
   cartActionSchema,
   cartItemCount,
-  MAX_LINE_QUANTITY,
   priceCart,
   readCart,
   serializeCart,
   type PricedLine,
 } from "~/models/cart.server";
+import { MAX_LINE_QUANTITY } from "~/models/cart";
+import { productPhotoPath } from "~/models/catalog";
 import { getOptionalUser } from "~/utils/auth.server";
 import { readFormData } from "~/utils/form.server";
 import { assertSameOrigin, safeRedirect } from "~/utils/http.server";
@@ -76,6 +77,7 @@ export default function CartPage() {
   const actionData = useActionData<typeof action>();
   const clear = useFetcher<typeof action>();
   const clearing = clear.state !== "idle";
+  const busy = useCartBusy();
   const lines = clearing ? [] : cart.lines;
 
   return (
@@ -100,7 +102,7 @@ export default function CartPage() {
             <clear.Form method="post" className="mt-3 text-right">
               <input type="hidden" name="intent" value="clear" />
               <RespondWithJson />
-              <button type="submit" className="btn-secondary">
+              <button type="submit" className="btn-secondary" disabled={busy}>
                 Clear cart
               </button>
             </clear.Form>
@@ -167,6 +169,7 @@ function problemText(line: PricedLine): string | null {
 function CartLineItem({ line, error }: { line: PricedLine; error?: string }) {
   const update = useFetcher<typeof action>();
   const remove = useFetcher<typeof action>();
+  const busy = useCartBusy();
   if (remove.state !== "idle") return null; // optimistic: gone at once
 
   const name = line.product?.name ?? "Unavailable product";
@@ -181,9 +184,9 @@ function CartLineItem({ line, error }: { line: PricedLine; error?: string }) {
 
   return (
     <li className="flex flex-col gap-4 p-4 sm:flex-row" aria-label={name}>
-      {line.product?.hasPhoto ? (
+      {line.product?.photoVersion ? (
         <img
-          src={`/api/v1/product/product-photo/${line.productId}?size=thumb`}
+          src={productPhotoPath(line.productId, line.product.photoVersion, "thumb")}
           alt={name}
           width={96}
           height={96}
@@ -238,7 +241,7 @@ function CartLineItem({ line, error }: { line: PricedLine; error?: string }) {
                   className="input w-24"
                 />
               </div>
-              <button type="submit" className="btn-secondary" disabled={update.state !== "idle"} aria-label={`Update quantity of ${name}`}>
+              <button type="submit" className="btn-secondary" disabled={busy} aria-label={`Update quantity of ${name}`}>
                 Update
               </button>
             </update.Form>
@@ -249,7 +252,7 @@ function CartLineItem({ line, error }: { line: PricedLine; error?: string }) {
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="productId" value={line.productId} />
             <RespondWithJson />
-            <button type="submit" className="btn-danger" aria-label={`Remove ${name}`}>
+            <button type="submit" className="btn-danger" disabled={busy} aria-label={`Remove ${name}`}>
               Remove
             </button>
           </remove.Form>

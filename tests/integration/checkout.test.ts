@@ -182,7 +182,7 @@ describe("cart rules", () => {
     expect(cart.totalCents).toBe(5998);
     expect(cart.itemCount).toBe(4);
     expect(cart.unavailable.map((line) => line.productId)).toEqual([soldOut.id, gone.id]);
-    expect(cart.lines[0].product).toMatchObject({ name: ok.name, priceCents: 2499, hasPhoto: false });
+    expect(cart.lines[0].product).toMatchObject({ name: ok.name, priceCents: 2499, photoVersion: null });
   });
 
   it("reads only its own signed, well-formed cookie: tampered values read as an empty cart", async () => {
