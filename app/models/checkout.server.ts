@@ -14,7 +14,11 @@ import { z } from "zod";
 import { db } from "~/utils/db.server";
 import { formatPrice } from "~/utils/money";
 import { stripe, type Stripe } from "~/utils/stripe.server";
+import { limit, rateLimitMessage } from "./rate-limit.server";
 import { apiCartLinesSchema, MAX_CART_LINES, mergeLines, priceCart, type CartLine, type PricedLine } from "./cart.server";
+
+/** Checkouts one buyer may start per window: each makes an order and a Stripe session. */
+export const CHECKOUT_LIMIT = { max: 20, windowMs: 10 * 60 * 1000 };
 
 /** Stripe's smallest charge in US dollars. */
 export const MIN_CHARGE_CENTS = 50;
@@ -24,7 +28,7 @@ export type Buyer = { id: string; email: string; address: string };
 
 export type CheckoutStart =
   | { ok: true; orderId: string; sessionId: string; url: string }
-  | { ok: false; status: 400 | 409 | 502; message: string };
+  | { ok: false; status: 400 | 409 | 429 | 502; message: string };
 
 export type CheckoutOptions = {
   /**
@@ -73,6 +77,9 @@ export async function startCheckout(buyer: Buyer, cartLines: CartLine[], origin:
     return { ok: false, status: 409, message: `Your cart changed (prices or stock): the total is now ${formatPrice(cart.totalCents)}. Please review it and check out again.` };
   }
   if (cart.totalCents < MIN_CHARGE_CENTS) return { ok: false, status: 400, message: `The order total must be at least ${formatPrice(MIN_CHARGE_CENTS)}` };
+
+  const allowed = await limit(`checkout:user:${buyer.id}`, CHECKOUT_LIMIT.max, CHECKOUT_LIMIT.windowMs);
+  if (!allowed.allowed) return { ok: false, status: 429, message: rateLimitMessage(allowed.retryAfter) };
 
   // One statement with nested lines: PostgreSQL commits the order and its lines together.
   const order = await db.order.create({

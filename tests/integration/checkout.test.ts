@@ -49,7 +49,7 @@ import {
   setCartQuantity,
   type CartLine,
 } from "~/models/cart.server";
-import { confirmCheckoutSession, fulfilFromEvent, startCheckout, STRIPE_SESSION_FAILED } from "~/models/checkout.server";
+import { CHECKOUT_LIMIT, confirmCheckoutSession, fulfilFromEvent, startCheckout, STRIPE_SESSION_FAILED } from "~/models/checkout.server";
 import * as cartRoute from "~/routes/cart";
 import * as checkoutRoute from "~/routes/checkout";
 import * as paymentsRoute from "~/routes/api.v1.product.payments";
@@ -307,6 +307,14 @@ describe("startCheckout", () => {
     const limited = await startCheckout(user, [{ productId: few.id, quantity: 3 }], ORIGIN, { shortage: "limit", expectedTotalCents: 800 });
     expect(limited).toMatchObject({ ok: true });
     expect((await orderOf((limited as { orderId: string }).orderId)).lines[0].quantity).toBe(1);
+  });
+
+  it("limits how many checkouts one buyer starts in a window", async () => {
+    const user = await buyer();
+    const a = await product({ quantity: 99 });
+    for (let i = 0; i < CHECKOUT_LIMIT.max; i++) expect((await startCheckout(user, [{ productId: a.id, quantity: 1 }], ORIGIN)).ok).toBe(true);
+    expect(await startCheckout(user, [{ productId: a.id, quantity: 1 }], ORIGIN)).toMatchObject({ ok: false, status: 429 });
+    expect(await db.order.count({ where: { buyerId: user.id } })).toBe(CHECKOUT_LIMIT.max);
   });
 
   it("the checkout page's action sends the browser to Stripe with a 303, and a visitor to the login page", async () => {
