@@ -268,7 +268,16 @@ export const OPENAPI_DOCUMENT = {
         requestBody: jsonBody(
           object({ products: { type: "array", items: object({ _id: { type: "string" }, quantity: { type: "integer", minimum: 1 } }, ["_id"]) } }, ["products"]),
         ),
-        responses: { "200": ok("Checkout Session", success({ id: { type: "string" }, url: { type: "string" } })), ...bad, ...auth, "502": error("Failed to create Stripe session"), ...wrongType, ...tooLarge },
+        responses: {
+          "200": ok("Checkout Session", success({ id: { type: "string" }, url: { type: "string" }, orderId: { type: "string" } })),
+          ...bad,
+          ...auth,
+          "409": error("A product is out of stock, or fewer are in stock than asked for"),
+          "429": error("Too many checkouts started; try again later"),
+          "502": error("Failed to create Stripe session"),
+          ...wrongType,
+          ...tooLarge,
+        },
       },
     },
     "/api/v1/payments/webhook": {
