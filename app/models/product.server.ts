@@ -252,10 +252,11 @@ export async function listProductsForAdmin({ page = 1, query = "" }: { page?: nu
   return { products, total, page, pageSize: ADMIN_PRODUCTS_PAGE_SIZE, query: q };
 }
 
-/** The photo URL with its content hash, so a replaced photo is never served from a cache. */
+/** The photo URL versioned by its content hash (the photo route caches versioned URLs for good), so a replaced photo is never shown stale. */
 export function adminPhotoUrl(product: { id: string; photo: { etag: string } | null }, size?: "thumb") {
   if (!product.photo) return null;
-  const params = new URLSearchParams({ v: product.photo.etag });
+  const params = new URLSearchParams();
   if (size) params.set("size", size);
+  params.set("v", product.photo.etag);
   return `/api/v1/product/product-photo/${product.id}?${params}`;
 }

@@ -30,7 +30,7 @@ export default function AdminProducts() {
   return (
     <section>
       <h1 className="mb-4 text-2xl font-semibold">All Products List</h1>
-      <Form method="get" role="search" className="mb-6 flex max-w-xl items-end gap-2">
+      <Form method="get" role="search" aria-label="Search products" className="mb-6 flex max-w-xl items-end gap-2">
         <div className="flex-1">
           <label htmlFor="product-search" className="label">
             Search products by name
