@@ -6,6 +6,8 @@ const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Each run of scripts/test.js keeps its traces apart, so parallel runs never clash.
+  outputDir: process.env.E2E_OUTPUT_DIR || "test-results",
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,

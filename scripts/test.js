@@ -106,6 +106,7 @@ try {
       E2E_DATABASE_URL: server.urlFor(e2eDb),
       REMIX_BUILD_DIR: buildDir,
       PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+      E2E_OUTPUT_DIR: process.env.E2E_OUTPUT_DIR || path.join(root, "test-results", runId),
       NODE_ENV: "",
     });
     const result = readJson(report);
