@@ -1,7 +1,100 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { CatalogFilters } from "~/components/CatalogFilters";
+import { ChunkPage, ProductGrid, keepListingAfterCartAction, type ProductChunk } from "~/components/ProductGrid";
+import { bandForRange, listingQueryFromSearchParams, listingSearch, isChunkRequest, withPage } from "~/models/catalog";
+import { listProducts, toProductCard } from "~/models/catalog.server";
+import { listCategories } from "~/models/category.server";
+import { publicOrigin } from "~/utils/http.server";
+import { pageMeta } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "All Products | Storefront" }];
+// `/?category=<id>&category=<id>&price=20-39&sort=price-asc&page=2`: every
+// filter state is a URL. `chunk=1` on a data request (Load More's fetcher)
+// answers only that page's products.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const query = listingQueryFromSearchParams(url.searchParams);
+  if (isChunkRequest(request)) {
+    const listing = await listProducts(query, { mode: "page" });
+    const chunk: ProductChunk = {
+      chunk: true,
+      listKey: listingSearch(listing.query),
+      products: listing.products.map(toProductCard),
+      total: listing.total,
+      page: listing.page,
+    };
+    return json(chunk);
+  }
+  const [categories, listing] = await Promise.all([listCategories(), listProducts(query)]);
+  const listKey = listingSearch(listing.query);
+  return json({
+    chunk: false as const,
+    canonical: `${publicOrigin(request)}/${listKey ? `?${listKey}` : ""}`,
+    categories,
+    listKey,
+    selectedCategoryIds: listing.query.categoryIds,
+    selectedBandId: bandForRange(listing.query.price)?.id ?? null,
+    sort: listing.query.sort,
+    products: listing.products.map(toProductCard),
+    total: listing.total,
+    page: listing.page,
+    offset: listing.offset,
+  });
+}
+
+export const shouldRevalidate = keepListingAfterCartAction;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data || data.chunk) return [];
+  return pageMeta({
+    title: "All Products",
+    description: "Browse every product in the shop: filter by category and price, sort, and add to your cart.",
+    path: data.canonical,
+  });
+};
 
 export default function Home() {
-  return <h1 className="text-2xl font-bold">All Products</h1>;
+  const data = useLoaderData<typeof loader>();
+  if (data.chunk) return <ChunkPage chunk={data} listHref={"/"} />;
+  const hrefForPage = (page: number) => `/${withPage(data.listKey, page)}`;
+  const chunkHrefForPage = (page: number) => {
+    const params = new URLSearchParams(data.listKey);
+    params.set("page", String(page));
+    params.set("chunk", "1");
+    return `/?index&${params}`;
+  };
+
+  return (
+    <div className="grid gap-8 md:grid-cols-[15rem_1fr]">
+      <aside aria-label="Filters">
+        <CatalogFilters
+          categories={data.categories}
+          selectedCategoryIds={data.selectedCategoryIds}
+          selectedBandId={data.selectedBandId}
+          sort={data.sort}
+        />
+      </aside>
+      <section aria-labelledby="all-products-heading">
+        <h1 id="all-products-heading" className="mb-4 text-center text-2xl font-bold">
+          All Products
+        </h1>
+        {data.products.length === 0 ? (
+          <p className="rounded border border-dashed border-gray-300 bg-white p-8 text-center text-gray-600">
+            No products match these filters.
+          </p>
+        ) : (
+          <ProductGrid
+            products={data.products}
+            total={data.total}
+            offset={data.offset}
+            page={data.page}
+            listKey={data.listKey}
+            hrefForPage={hrefForPage}
+            chunkHrefForPage={chunkHrefForPage}
+          />
+        )}
+      </section>
+    </div>
+  );
 }

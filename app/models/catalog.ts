@@ -1,0 +1,189 @@
+// The catalog's listing rules that both the browser and the server need: price
+// bands, sort orders, page size, and the one schema for a listing query (the
+// home page's GET query string and the API's product-filters body both end up
+// in it). Database reads live in catalog.server.ts.
+import { z } from "zod";
+
+/** Products per page on listing screens (Load More adds one page). */
+export const PAGE_SIZE = 12;
+/** Products per page of search results. */
+export const SEARCH_PAGE_SIZE = 24;
+/** Largest page number accepted; larger values are clamped. */
+export const MAX_PAGE = 10_000;
+/** Longest search keyword used; longer input is cut (never an error). */
+export const MAX_KEYWORD_LENGTH = 200;
+/** At most this many category ids in one filter. */
+export const MAX_FILTER_CATEGORIES = 50;
+/** A price band whose upper dollar is at least this has no upper bound ("$100 or more"). */
+export const OPEN_ENDED_DOLLARS = 9999;
+const MAX_DOLLARS = 1_000_000;
+
+export const idSchema = z.string().regex(/^[a-z0-9]{20,40}$/i, "Malformed id");
+
+/** A price filter in integer cents: minCents inclusive, maxCents exclusive (null: no upper bound). */
+export const priceRangeSchema = z
+  .object({
+    minCents: z.number().int().min(0),
+    maxCents: z.number().int().positive().nullable(),
+  })
+  .refine((range) => range.maxCents === null || range.maxCents > range.minCents, "The price range is empty");
+export type PriceRange = z.output<typeof priceRangeSchema>;
+
+/**
+ * A band [min, max] in whole dollars, as the old app's radios sent it, covers
+ * every price from min.00 up to max.99, so adjacent bands (0-19, 20-39) leave
+ * no gap for $19.50. A fractional max is taken as written (inclusive), and a
+ * max of 9999 or more means "no upper bound".
+ */
+export function dollarBandToRange(min: number, max: number): PriceRange {
+  const minCents = Math.round(min * 100);
+  if (max >= OPEN_ENDED_DOLLARS) return { minCents, maxCents: null };
+  const maxCents = Number.isInteger(max) ? (max + 1) * 100 : Math.round(max * 100) + 1;
+  return { minCents, maxCents };
+}
+
+function band(id: string, label: string, min: number, max: number) {
+  return { id, label, range: [min, max] as const, ...dollarBandToRange(min, max) };
+}
+
+/** The spec's price filter options, each with its own id (the old app reused one). */
+export const PRICE_BANDS = [
+  band("0-19", "0 to 19", 0, 19),
+  band("20-39", "20 to 39", 20, 39),
+  band("40-59", "40 to 59", 40, 59),
+  band("60-79", "60 to 79", 60, 79),
+  band("80-99", "80 to 99", 80, 99),
+  band("100-9999", "$100 or more", 100, 9999),
+];
+export type PriceBand = (typeof PRICE_BANDS)[number];
+
+export function bandForRange(range: PriceRange | null): PriceBand | undefined {
+  if (!range) return undefined;
+  return PRICE_BANDS.find((b) => b.minCents === range.minCents && b.maxCents === range.maxCents);
+}
+
+export const SORTS = [
+  { id: "newest", label: "Newest" },
+  { id: "price-asc", label: "Price: low to high" },
+  { id: "price-desc", label: "Price: high to low" },
+  { id: "name", label: "Name" },
+] as const;
+export type SortId = (typeof SORTS)[number]["id"];
+const SORT_IDS = SORTS.map((s) => s.id) as [SortId, ...SortId[]];
+export const DEFAULT_SORT: SortId = "newest";
+
+/** The one listing query: which categories, which price range, which order, up to which page. */
+export const listingQuerySchema = z.object({
+  categoryIds: z
+    .array(idSchema)
+    .max(MAX_FILTER_CATEGORIES, `At most ${MAX_FILTER_CATEGORIES} categories`)
+    .transform((ids) => [...new Set(ids)]),
+  price: priceRangeSchema.nullable(),
+  sort: z.enum(SORT_IDS),
+  page: z.number().int().min(1).max(MAX_PAGE),
+});
+export type ListingQuery = z.output<typeof listingQuerySchema>;
+
+export const DEFAULT_LISTING: ListingQuery = { categoryIds: [], price: null, sort: DEFAULT_SORT, page: 1 };
+
+/** A page number from a query string: anything odd becomes 1, anything huge MAX_PAGE. */
+export function lenientPage(value: string | null): number {
+  const page = Math.floor(Number(value));
+  if (!Number.isFinite(page) || page < 1) return 1;
+  return Math.min(page, MAX_PAGE);
+}
+
+/**
+ * The home page's query string (`?category=<id>&category=<id>&price=20-39&sort=price-asc&page=2`)
+ * as a listing query. A screen never fails on a hand-edited URL: malformed
+ * ids, unknown bands or sorts are dropped and the page number is clamped.
+ */
+export function listingQueryFromSearchParams(params: URLSearchParams): ListingQuery {
+  const categoryIds = params
+    .getAll("category")
+    .filter((id) => idSchema.safeParse(id).success)
+    .slice(0, MAX_FILTER_CATEGORIES);
+  const band = PRICE_BANDS.find((b) => b.id === params.get("price"));
+  const sortParam = params.get("sort");
+  const sort = SORT_IDS.find((id) => id === sortParam) ?? DEFAULT_SORT;
+  return listingQuerySchema.parse({
+    categoryIds,
+    price: band ? { minCents: band.minCents, maxCents: band.maxCents } : null,
+    sort,
+    page: lenientPage(params.get("page")),
+  });
+}
+
+/** The query string for a listing state (filters and sort only; add the page with `withPage`). */
+export function listingSearch(query: Pick<ListingQuery, "categoryIds" | "price" | "sort">): string {
+  const params = new URLSearchParams();
+  for (const id of query.categoryIds) params.append("category", id);
+  const band = bandForRange(query.price);
+  if (band) params.set("price", band.id);
+  if (query.sort !== DEFAULT_SORT) params.set("sort", query.sort);
+  return params.toString();
+}
+
+/** `search` plus `page=N` (page 1 is left out so the first page has one URL). */
+export function withPage(search: string, page: number): string {
+  const params = new URLSearchParams(search);
+  params.delete("page");
+  if (page > 1) params.set("page", String(page));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/** Dollars as a number or numeric text ("19", "19.5"); never NaN, never negative. */
+const dollarsSchema = z
+  .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/, "Expected a number").transform(Number)])
+  .pipe(z.number().finite().min(0).max(MAX_DOLLARS));
+
+/**
+ * The API's POST /api/v1/product/product-filters body as the old clients send
+ * it: `{ checked: [categoryId...], radio: [min, max] | [] }` with the band in
+ * dollars (optionally `page` and `sort`), turned into the same listing query
+ * the home page uses.
+ */
+export const productFiltersBodySchema = z
+  .object({
+    checked: z.array(idSchema).max(MAX_FILTER_CATEGORIES, `At most ${MAX_FILTER_CATEGORIES} categories`).default([]),
+    radio: z
+      .union([z.tuple([]), z.tuple([dollarsSchema, dollarsSchema])])
+      .default([])
+      .refine((radio) => radio.length === 0 || radio[0] <= radio[1], "radio must be [min, max] with min <= max"),
+    sort: z.enum(SORT_IDS).default(DEFAULT_SORT),
+    page: z.number().int().min(1).max(MAX_PAGE).default(1),
+  })
+  .transform((body) => ({
+    categoryIds: body.checked,
+    price: body.radio.length === 2 ? dollarBandToRange(body.radio[0], body.radio[1]) : null,
+    sort: body.sort,
+    page: body.page,
+  }))
+  .pipe(listingQuerySchema);
+
+/** A search keyword from any input: text, trimmed, at most MAX_KEYWORD_LENGTH characters. */
+export function normalizeKeyword(raw: unknown): string {
+  if (typeof raw !== "string") return "";
+  return raw.replace(/\s+/g, " ").trim().slice(0, MAX_KEYWORD_LENGTH).trim();
+}
+
+/**
+ * A product photo's URL. With the photo's version (its content hash) in the
+ * URL, the endpoint can let browsers cache it forever: a new photo gets a new URL.
+ */
+export function productPhotoPath(productId: string, version?: string | null, size?: "thumb"): string {
+  const params = new URLSearchParams();
+  if (size) params.set("size", size);
+  if (version) params.set("v", version);
+  const query = params.toString();
+  return `/api/v1/product/product-photo/${productId}${query ? `?${query}` : ""}`;
+}
+
+/**
+ * Load More's fetcher asks a listing route for one page only with `chunk=1`.
+ * A browser navigating to such a URL (it accepts HTML) gets the normal page.
+ */
+export function isChunkRequest(request: Request): boolean {
+  return new URL(request.url).searchParams.get("chunk") === "1" && !(request.headers.get("Accept") ?? "").includes("text/html");
+}

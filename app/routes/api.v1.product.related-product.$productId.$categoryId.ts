@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { toApiProduct } from "~/models/api-shapes.server";
+import { similarProducts } from "~/models/catalog.server";
+import { apiHandler, methodNotAllowed, requireValidId } from "~/utils/api.server";
+
+// GET /api/v1/product/related-product/{productId}/{categoryId} → { success, products }:
+// other products of that category, never the product itself (400 for malformed ids).
+export function loader({ params }: LoaderFunctionArgs) {
+  return apiHandler(async () => {
+    const productId = requireValidId(params.productId, "product id");
+    const categoryId = requireValidId(params.categoryId, "category id");
+    const products = await similarProducts(productId, categoryId);
+    return json({ success: true, products: products.map(toApiProduct) });
+  });
+}
+
+export const action = () => methodNotAllowed(["GET"]);

@@ -1,0 +1,29 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { CategoryList } from "~/components/CategoryList";
+import { listCategoriesWithCounts } from "~/models/catalog.server";
+import { publicOrigin } from "~/utils/http.server";
+import { pageMeta } from "~/utils/meta";
+
+// /categories (and /category, which re-exports this module): every category as a link.
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json({
+    canonical: `${publicOrigin(request)}/categories`,
+    categories: await listCategoriesWithCounts(),
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? pageMeta({
+        title: "All Categories",
+        description: "Every category in the shop, from Electronics to Books.",
+        path: data.canonical,
+      })
+    : [];
+
+export default function Categories() {
+  const { categories } = useLoaderData<typeof loader>();
+  return <CategoryList categories={categories} />;
+}
