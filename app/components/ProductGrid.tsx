@@ -1,6 +1,7 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { ProductCard, type ProductCardProduct } from "~/components/ProductCard";
+import { useHydrated } from "~/utils/use-hydrated";
 
 /** What a listing loader answers when asked for one page only (`chunk=1`), for Load More. */
 export type ProductChunk = { chunk: true; listKey: string; products: ProductCardProduct[]; total: number; page: number };
@@ -39,8 +40,7 @@ export function ProductGrid({
   chunkHrefForPage: (page: number) => string;
 }) {
   const fetcher = useFetcher<ProductChunk>();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   // Pages appended in place belong to one listing as the loader delivered it;
   // a new listing (other filters, or a navigation to another page) starts over,

@@ -3,13 +3,14 @@
 // home page's GET query string and the API's product-filters body both end up
 // in it). Database reads live in catalog.server.ts.
 import { z } from "zod";
+import { MAX_PAGE } from "~/utils/paging";
+
+export { MAX_PAGE };
 
 /** Products per page on listing screens (Load More adds one page). */
 export const PAGE_SIZE = 12;
 /** Products per page of search results. */
 export const SEARCH_PAGE_SIZE = 24;
-/** Largest page number accepted; larger values are clamped. */
-export const MAX_PAGE = 10_000;
 /** Longest search keyword used; longer input is cut (never an error). */
 export const MAX_KEYWORD_LENGTH = 200;
 /** At most this many category ids in one filter. */
