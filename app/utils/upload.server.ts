@@ -68,16 +68,27 @@ export async function readForm(request: Request, { fileFields = ["photo"], maxFi
   }
   if (!request.body) return { ...failure(400, "The form is empty"), values: {} };
 
-  // Count what arrives, whatever Content-Length claimed.
+  // Count what arrives, whatever Content-Length claimed. One read at a time
+  // on the source, ever: with two reads waiting, Remix's Node stream adapter
+  // can pause the socket and never resume it, so the drain below first waits
+  // for the parser's last read to settle.
   const source = request.body.getReader();
   let received = 0;
+  let stopped = false;
+  let inflight: Promise<unknown> = Promise.resolve();
   const limited = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const { done, value } = await source.read();
-      if (done) return controller.close();
-      received += value.byteLength;
-      if (received > bodyCap) controller.error(new BodyTooLargeError());
-      else controller.enqueue(value);
+    pull(controller) {
+      if (stopped) return;
+      const step = (async () => {
+        const { done, value } = await source.read();
+        if (done) return stopped ? undefined : controller.close();
+        received += value.byteLength;
+        if (stopped) return;
+        if (received > bodyCap) controller.error(new BodyTooLargeError());
+        else controller.enqueue(value);
+      })();
+      inflight = step.catch(() => {});
+      return step;
     },
   });
 
@@ -104,6 +115,8 @@ export async function readForm(request: Request, { fileFields = ["photo"], maxFi
     );
     return { ok: true, formData };
   } catch (error) {
+    stopped = true;
+    await inflight;
     await drain(source, received);
     if (error instanceof BodyTooLargeError) return tooLarge(values);
     if (error instanceof MaxPartSizeExceededError) {
