@@ -14,6 +14,6 @@ export const action = ({ request }: ActionFunctionArgs) =>
     const result = await createCategory(await readJson(request, categoryInputSchema));
     if (!result.ok) return apiError(result.status, result.message, { errors: result.errors });
     return json({ success: true, message: "New category created", category: toApiCategory(result.category) }, { status: 201 });
-  });
+  }, request);
 
 export const loader = () => methodNotAllowed(["POST"]);

@@ -13,6 +13,6 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     const result = await deleteCategory(requireValidId(params.id, "category id"));
     if (!result.ok) return apiError(result.status, result.message);
     return json({ success: true, message: "Category deleted successfully" });
-  });
+  }, request);
 
 export const loader = () => methodNotAllowed(["DELETE"]);

@@ -15,6 +15,6 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     const result = await renameCategory(id, await readJson(request, categoryInputSchema));
     if (!result.ok) return apiError(result.status, result.message, { errors: result.errors });
     return json({ success: true, message: "Category updated successfully", category: toApiCategory(result.category) });
-  });
+  }, request);
 
 export const loader = () => methodNotAllowed(["PUT"]);

@@ -18,6 +18,6 @@ export const action = ({ request }: ActionFunctionArgs) =>
     const result = await createProduct(formDataToObject(form.formData));
     if (!result.ok) return apiError(result.status, result.message, { errors: result.errors });
     return json({ success: true, message: "Product Created Successfully", products: toApiProduct(result.product) }, { status: 201 });
-  });
+  }, request);
 
 export const loader = () => methodNotAllowed(["POST"]);

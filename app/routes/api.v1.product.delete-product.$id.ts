@@ -13,6 +13,6 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     const result = await deleteProduct(requireValidId(params.id, "product id"));
     if (!result.ok) return apiError(result.status, result.message);
     return json({ success: true, message: "Product Deleted Successfully" });
-  });
+  }, request);
 
 export const loader = () => methodNotAllowed(["DELETE"]);

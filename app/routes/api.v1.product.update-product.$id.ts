@@ -19,6 +19,6 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     const result = await updateProduct(id, formDataToObject(form.formData));
     if (!result.ok) return apiError(result.status, result.message, { errors: result.errors });
     return json({ success: true, message: "Product Updated Successfully", products: toApiProduct(result.product) });
-  });
+  }, request);
 
 export const loader = () => methodNotAllowed(["PUT"]);

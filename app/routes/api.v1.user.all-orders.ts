@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { toApiOrder } from "~/models/api-shapes.server";
 import { listAllOrders } from "~/models/order.server";
@@ -16,6 +16,6 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
     const headers = new Headers({ "X-Total-Count": String(total), "Cache-Control": "no-store" });
     if (page < pageCount(total, pageSize)) headers.set("Link", `<${url.pathname}?page=${page + 1}>; rel="next"`);
     return json(orders.map(toApiOrder), { headers });
-  });
+  }, request);
 
-export const action = () => methodNotAllowed(["GET"]);
+export const action = ({ request }: ActionFunctionArgs) => apiHandler(async () => methodNotAllowed(["GET"]), request);

@@ -23,6 +23,6 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     const order = await updateOrderStatus(orderId, status);
     if (!order) return apiError(404, "Order not found");
     return json(toApiOrder(order));
-  });
+  }, request);
 
 export const loader = () => methodNotAllowed(["PUT"]);

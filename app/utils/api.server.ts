@@ -19,7 +19,8 @@ export async function readBodyBytes(request: Request, limit: number): Promise<Ui
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => {});
+      // Not reader.cancel(): that resets the connection before the client reads the 413.
+      await drainReader(reader, size);
       throw apiError(413, `Request body too large (limit ${limit} bytes)`);
     }
     chunks.push(value);
@@ -67,12 +68,46 @@ export function requireValidId(id: string | undefined, what = "id"): string {
  * Wrap an API handler: responses thrown on purpose pass through; anything
  * unexpected becomes a JSON 500 without internals (and is logged).
  */
-export async function apiHandler(fn: () => Promise<Response>): Promise<Response> {
+export async function apiHandler(fn: () => Promise<Response>, request?: Request): Promise<Response> {
+  let response: Response;
   try {
-    return await fn();
+    response = await fn();
   } catch (error) {
-    if (error instanceof Response) return error;
-    console.error(error);
-    return apiError(500, "Something went wrong on our side; please try again");
+    if (error instanceof Response) {
+      response = error;
+    } else {
+      console.error(error);
+      response = apiError(500, "Something went wrong on our side; please try again");
+    }
   }
+  // Given the request, an answer sent before its body was read (405, 401, a malformed id) reads it first.
+  if (request) await discardBody(request);
+  return response;
+}
+
+/** A refused body up to this size is read to its end and thrown away; a bigger one is left unread. */
+export const DISCARD_LIMIT_BYTES = 32 * 1024 * 1024;
+
+async function drainReader(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead = 0, limit = DISCARD_LIMIT_BYTES) {
+  let total = alreadyRead;
+  try {
+    while (total <= limit) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      total += value.byteLength;
+    }
+  } catch {
+    // The client went away.
+  }
+}
+
+/**
+ * Reads and throws away a request body nobody read. Answering with the body
+ * unread leaves it in the connection (Remix's Node adapter pauses the socket),
+ * which stalls the client's next request on that keep-alive connection.
+ */
+export async function discardBody(request: Request, limit = DISCARD_LIMIT_BYTES) {
+  if (!request.body || request.bodyUsed || request.body.locked) return;
+  if (Number(request.headers.get("Content-Length")) > limit) return;
+  await drainReader(request.body.getReader(), 0, limit);
 }

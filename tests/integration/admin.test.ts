@@ -494,6 +494,54 @@ describe("admin API: who may call it", () => {
   });
 });
 
+describe("admin API over real HTTP: early answers keep the connection usable", () => {
+  it("a 405 or 401 sent before reading a 100 KB body does not stall the next request on the same keep-alive connection, and an oversized chunked JSON body gets its 413", async () => {
+    const server = http.createServer(async (req, res) => {
+      const request = new Request(`http://localhost${req.url}`, {
+        method: req.method,
+        headers: Object.entries(req.headers).flatMap(([key, value]) => (typeof value === "string" ? [[key, value] as [string, string]] : [])),
+        body: req.method === "GET" ? undefined : createReadableStreamFromReadable(req),
+        duplex: "half",
+      } as RequestInit);
+      const id = req.url!.split("/").pop()!;
+      const response = req.url!.startsWith("/create")
+        ? await call(createCategoryApi, request)
+        : await call(deleteCategoryApi, request, { id });
+      res.writeHead(response.status, { "Content-Type": "application/json" }).end(await response.text());
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (method: string, path: string, body?: Buffer, headers: Record<string, string> = {}) =>
+      Promise.race([
+        new Promise<number>((resolve, reject) => {
+          const length: Record<string, string> = body && !headers["Transfer-Encoding"] ? { "Content-Length": String(body.byteLength) } : {};
+          const req = http.request({ port, host: "127.0.0.1", method, path, agent, headers: { "Content-Type": "application/json", ...length, ...headers } }, (res) => {
+            res.resume();
+            res.on("end", () => resolve(res.statusCode ?? 0));
+          });
+          req.on("error", reject);
+          req.end(body);
+        }),
+        new Promise<string>((resolve) => setTimeout(() => resolve("hung"), 5_000)),
+      ]);
+    const big = Buffer.from(JSON.stringify({ name: "x".repeat(100_000) }));
+    try {
+      for (let i = 0; i < 5; i += 1) {
+        expect(await send("POST", "/delete/x", big, { Authorization: admin.token! })).toBe(405);
+        expect(await send("DELETE", "/delete/x", big)).toBe(401);
+        expect(await send("DELETE", "/delete/x", big, { Authorization: admin.token! })).toBe(400);
+      }
+      expect(await send("POST", "/create", Buffer.alloc(1024 * 1024, 120), { Authorization: admin.token!, "Transfer-Encoding": "chunked" })).toBe(413);
+      expect(await send("POST", "/create", Buffer.from(JSON.stringify({ name: `Http ${tag()}` })), { Authorization: admin.token! })).toBe(201);
+    } finally {
+      agent.destroy();
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+});
+
 describe("admin API: categories", () => {
   it("creates (201), refuses duplicates (409), bad input (400) and other content types (415)", async () => {
     const name = `Api Cat ${tag()}`;
