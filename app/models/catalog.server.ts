@@ -6,6 +6,7 @@ import { Prisma } from "@prisma/client";
 import { db } from "~/utils/db.server";
 import {
   DEFAULT_SORT,
+  LONE_SURROGATE,
   PAGE_SIZE,
   SEARCH_PAGE_SIZE,
   idSchema,
@@ -267,7 +268,10 @@ export async function searchProducts(
 
 // ---------------------------------------------------------------- products and categories
 
-const slugLike = (slug: string | undefined): slug is string => typeof slug === "string" && slug.length > 0 && slug.length <= 200;
+// Slugs are short URL-safe text; anything with control characters (NUL cannot
+// even be sent to PostgreSQL) or of absurd length names nothing.
+const slugLike = (slug: string | undefined): slug is string =>
+  typeof slug === "string" && slug.length > 0 && slug.length <= 200 && !/[\u0000-\u001f\u007f]/.test(slug) && !new RegExp(LONE_SURROGATE.source).test(slug);
 
 export type ProductDetail = ListedProduct & { photo: { etag: string; width: number; height: number } | null };
 

@@ -163,10 +163,21 @@ export const productFiltersBodySchema = z
   }))
   .pipe(listingQuerySchema);
 
+/** Half of a UTF-16 pair on its own: not text, and the database driver refuses it. */
+export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 /** A search keyword from any input: text, trimmed, at most MAX_KEYWORD_LENGTH characters. */
 export function normalizeKeyword(raw: unknown): string {
   if (typeof raw !== "string") return "";
-  return raw.replace(/\s+/g, " ").trim().slice(0, MAX_KEYWORD_LENGTH).trim();
+  // Control characters (NUL above all: PostgreSQL text cannot hold it) count as spaces.
+  // eslint-disable-next-line no-control-regex
+  return raw
+    .replace(LONE_SURROGATE, "\ufffd")
+    .replace(/[\u0000-\u001f\u007f\s]+/g, " ")
+    .trim()
+    .slice(0, MAX_KEYWORD_LENGTH)
+    .replace(LONE_SURROGATE, "")
+    .trim();
 }
 
 /**
