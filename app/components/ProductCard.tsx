@@ -25,7 +25,7 @@ const THUMB_SIZE = 400;
 export function ProductCard({ product, eager = false }: { product: ProductCardProduct; eager?: boolean }) {
   const headingId = `product-${product.id}-name`;
   return (
-    <article aria-labelledby={headingId} className="flex flex-col overflow-hidden rounded border border-gray-200 bg-white shadow-sm">
+    <article aria-labelledby={headingId} className="flex w-full flex-col overflow-hidden rounded border border-gray-200 bg-white shadow-sm">
       <ProductPhoto product={product} eager={eager} />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-start justify-between gap-2">

@@ -91,7 +91,10 @@ export function ProductGrid({
       ) : null}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {shown.map((product, index) => (
-          <ProductCard key={product.id} product={product} eager={offset === 0 && index < EAGER_CARDS} />
+          // The no-JavaScript Load More link jumps to the first new card by this anchor.
+          <div key={product.id} id={`item-${offset + index + 1}`} className="flex scroll-mt-24">
+            <ProductCard product={product} eager={offset === 0 && index < EAGER_CARDS} />
+          </div>
         ))}
       </div>
       <p className="mt-4 text-center text-sm text-gray-600" aria-live="polite">
@@ -113,7 +116,7 @@ export function ProductGrid({
               {busy ? "Loading ..." : "Load More"}
             </button>
           ) : (
-            <Link to={hrefForPage(currentPage + 1)} preventScrollReset className="btn-primary min-w-[10rem]">
+            <Link to={`${hrefForPage(currentPage + 1)}#item-${reached + 1}`} className="btn-primary min-w-[10rem]">
               Load More
             </Link>
           )}
