@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { toApiProduct } from "~/models/api-shapes.server";
 import { getProductBySlug } from "~/models/catalog.server";
@@ -14,4 +14,5 @@ export function loader({ params }: LoaderFunctionArgs) {
   });
 }
 
-export const action = () => methodNotAllowed(["GET"]);
+// A refused request's body is read away first, so the keep-alive connection stays usable.
+export const action = ({ request }: ActionFunctionArgs) => apiHandler(async () => methodNotAllowed(["GET"]), request);

@@ -1,3 +1,4 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { toApiProduct } from "~/models/api-shapes.server";
 import { API_LIST_LIMIT, countProducts, listNewestProducts } from "~/models/catalog.server";
@@ -14,4 +15,5 @@ export function loader() {
   });
 }
 
-export const action = () => methodNotAllowed(["GET"]);
+// A refused request's body is read away first, so the keep-alive connection stays usable.
+export const action = ({ request }: ActionFunctionArgs) => apiHandler(async () => methodNotAllowed(["GET"]), request);

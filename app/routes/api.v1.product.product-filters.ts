@@ -20,7 +20,7 @@ export function action({ request }: ActionFunctionArgs) {
       page: listing.page,
       perPage: API_LIST_LIMIT,
     });
-  });
+  }, request);
 }
 
 export const loader = () => methodNotAllowed(["POST"]);

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { toApiProduct } from "~/models/api-shapes.server";
 import { DEFAULT_LISTING, MAX_PAGE, PAGE_SIZE } from "~/models/catalog";
@@ -17,4 +17,5 @@ export function loader({ params }: LoaderFunctionArgs) {
   });
 }
 
-export const action = () => methodNotAllowed(["GET"]);
+// A refused request's body is read away first, so the keep-alive connection stays usable.
+export const action = ({ request }: ActionFunctionArgs) => apiHandler(async () => methodNotAllowed(["GET"]), request);

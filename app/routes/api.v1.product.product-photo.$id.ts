@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getProductPhoto } from "~/models/catalog.server";
 import { apiHandler, methodNotAllowed } from "~/utils/api.server";
 import { apiError } from "~/utils/http.server";
@@ -40,4 +40,5 @@ export function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export const action = () => methodNotAllowed(["GET"]);
+// A refused request's body is read away first, so the keep-alive connection stays usable.
+export const action = ({ request }: ActionFunctionArgs) => apiHandler(async () => methodNotAllowed(["GET"]), request);

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { toApiProduct } from "~/models/api-shapes.server";
 import { API_LIST_LIMIT, searchProducts } from "~/models/catalog.server";
@@ -13,4 +13,5 @@ export function loader({ params }: LoaderFunctionArgs) {
   });
 }
 
-export const action = () => methodNotAllowed(["GET"]);
+// A refused request's body is read away first, so the keep-alive connection stays usable.
+export const action = ({ request }: ActionFunctionArgs) => apiHandler(async () => methodNotAllowed(["GET"]), request);
