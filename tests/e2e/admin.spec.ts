@@ -302,27 +302,28 @@ test.describe("admin pages refuse everyone else", () => {
     return { category, productId, slug, productName, orderId };
   }
 
-  async function snapshot(ids: { category: { id: string }; productId: string; orderId: string }) {
+  // Names the crafted posts would create carry this run's tag, so other tests running in parallel do not disturb the counts.
+  async function snapshot(ids: { category: { id: string }; productId: string; orderId: string }, tag: string) {
     const q = async (sql: string, values: unknown[]) => (await e2eDb().query(sql, values)).rows;
     return {
       category: await q(`SELECT name, slug FROM "Category" WHERE id = $1`, [ids.category.id]),
       product: await q(`SELECT name, slug, "priceCents" FROM "Product" WHERE id = $1`, [ids.productId]),
       order: await q(`SELECT status::text FROM "Order" WHERE id = $1`, [ids.orderId]),
-      categories: await q(`SELECT count(*)::int AS n FROM "Category"`, []),
-      products: await q(`SELECT count(*)::int AS n FROM "Product"`, []),
+      categories: await q(`SELECT count(*)::int AS n FROM "Category" WHERE name LIKE $1`, [`${tag}%`]),
+      products: await q(`SELECT count(*)::int AS n FROM "Product" WHERE name LIKE $1`, [`${tag}%`]),
     };
   }
 
-  async function craftedPosts(page: Page, ids: Awaited<ReturnType<typeof fixtures>>) {
+  async function craftedPosts(page: Page, ids: Awaited<ReturnType<typeof fixtures>>, tag: string) {
     const statuses: number[] = [];
     const post = async (path: string, form: Record<string, string>) => statuses.push((await page.request.post(path, { form, maxRedirects: 0 })).status());
-    await post("/dashboard/admin/create-category", { intent: "create", name: unique("Sneaky") });
-    await post("/dashboard/admin/create-category", { intent: "update", id: ids.category.id, name: unique("Sneaky") });
+    await post("/dashboard/admin/create-category", { intent: "create", name: `${tag}-${unique("c")}` });
+    await post("/dashboard/admin/create-category", { intent: "update", id: ids.category.id, name: `${tag}-${unique("c")}` });
     await post("/dashboard/admin/create-category", { intent: "delete", id: ids.category.id });
-    await post(`/dashboard/admin/category/${ids.category.id}`, { name: unique("Sneaky") });
+    await post(`/dashboard/admin/category/${ids.category.id}`, { name: `${tag}-${unique("c")}` });
     await post(`/dashboard/admin/product/${ids.slug}/delete`, { intent: "delete" });
     await post("/dashboard/admin/orders", { orderId: ids.orderId, status: "CANCEL" });
-    const multipart = { name: "Sneaky", description: "x", price: "1", quantity: "1", category: ids.category.id, shipping: "1" };
+    const multipart = { name: `${tag} product`, description: "x", price: "1", quantity: "1", category: ids.category.id, shipping: "1" };
     statuses.push((await page.request.post("/dashboard/admin/create-product", { multipart, maxRedirects: 0 })).status());
     statuses.push((await page.request.post(`/dashboard/admin/product/${ids.slug}`, { multipart, maxRedirects: 0 })).status());
     return statuses;
@@ -336,9 +337,10 @@ test.describe("admin pages refuse everyone else", () => {
       expect(response?.status(), path).toBe(403);
       await expect(page.getByRole("heading", { name: /Redirecting to you in [0-3] seconds/ })).toBeVisible();
     }
-    const before = await snapshot(ids);
-    expect(await craftedPosts(page, ids)).toEqual(Array(8).fill(403));
-    expect(await snapshot(ids)).toEqual(before);
+    const tag = unique("Sneaky");
+    const before = await snapshot(ids, tag);
+    expect(await craftedPosts(page, ids, tag)).toEqual(Array(8).fill(403));
+    expect(await snapshot(ids, tag)).toEqual(before);
   });
 
   test("as a visitor: the guard screen (401) on every admin page, and crafted posts change nothing", async ({ page }) => {
@@ -348,8 +350,9 @@ test.describe("admin pages refuse everyone else", () => {
       expect(response?.status(), path).toBe(401);
       await expect(page.getByRole("heading", { name: /Redirecting to you in [0-3] seconds/ })).toBeVisible();
     }
-    const before = await snapshot(ids);
-    expect(await craftedPosts(page, ids)).toEqual(Array(8).fill(401));
-    expect(await snapshot(ids)).toEqual(before);
+    const tag = unique("Sneaky");
+    const before = await snapshot(ids, tag);
+    expect(await craftedPosts(page, ids, tag)).toEqual(Array(8).fill(401));
+    expect(await snapshot(ids, tag)).toEqual(before);
   });
 });

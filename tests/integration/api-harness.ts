@@ -1,0 +1,68 @@
+// Helpers to call /api/v1 resource routes directly (no HTTP server): the route
+// table is read from app/routes, so a new endpoint is covered automatically.
+import fs from "node:fs";
+import path from "node:path";
+
+export type ApiRoute = { file: string; path: string; params: string[] };
+
+const routesDir = path.resolve(__dirname, "../../app/routes");
+
+/** `api.v1.product.get-product.$slug.ts` → `/api/v1/product/get-product/{slug}`. */
+export function routePath(file: string): { path: string; params: string[] } {
+  const params: string[] = [];
+  const segments = file
+    .replace(/\.tsx?$/, "")
+    .split(/\.(?![^[]*\])/)
+    .filter((segment) => segment !== "_index")
+    .map((segment) => {
+      if (segment.startsWith("$")) {
+        params.push(segment.slice(1) || "*");
+        return segment === "$" ? "*" : `{${segment.slice(1)}}`;
+      }
+      return segment.replace(/\[(.*?)\]/g, "$1");
+    });
+  return { path: `/${segments.join("/")}`, params };
+}
+
+export function apiRoutes(): ApiRoute[] {
+  return fs
+    .readdirSync(routesDir)
+    .filter((file) => file.startsWith("api.v1.") && /\.tsx?$/.test(file))
+    .map((file) => ({ file, ...routePath(file) }))
+    .filter((route) => !route.path.endsWith("/*"));
+}
+
+type RouteModule = {
+  loader?: (args: { request: Request; params: Record<string, string>; context: object }) => Promise<Response> | Response;
+  action?: (args: { request: Request; params: Record<string, string>; context: object }) => Promise<Response> | Response;
+};
+
+export async function loadRoute(file: string): Promise<RouteModule> {
+  return (await import(/* @vite-ignore */ path.join(routesDir, file))) as RouteModule;
+}
+
+/** Call a route the way Remix would: GET/HEAD to the loader, anything else to the action. Thrown responses are returned. */
+export async function callRoute(
+  route: ApiRoute,
+  init: { method?: string; params?: Record<string, string>; headers?: Record<string, string>; body?: BodyInit | null; query?: string } = {},
+): Promise<Response> {
+  const method = (init.method ?? "GET").toUpperCase();
+  const params = init.params ?? {};
+  let url = route.path;
+  for (const name of route.params) url = url.replace(`{${name}}`, encodeURIComponent(params[name] ?? "x"));
+  const request = new Request(`http://shop.test${url}${init.query ?? ""}`, {
+    method,
+    headers: init.headers,
+    body: method === "GET" || method === "HEAD" ? undefined : init.body,
+    duplex: "half", // Node's fetch needs this for a streamed body
+  } as RequestInit);
+  const mod = await loadRoute(route.file);
+  const handler = method === "GET" || method === "HEAD" ? mod.loader : mod.action;
+  if (!handler) return new Response(null, { status: 405 });
+  try {
+    return await handler({ request, params, context: {} });
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
