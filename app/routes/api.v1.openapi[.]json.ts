@@ -1,11 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { OPENAPI_DOCUMENT } from "~/api/openapi";
-import { methodNotAllowed } from "~/utils/api.server";
+import { apiRoute, type ApiMethods } from "~/utils/api.server";
 
-export function loader() {
-  return json(OPENAPI_DOCUMENT, { headers: { "Cache-Control": "public, max-age=300" } });
-}
+const methods: ApiMethods = {
+  GET: () => json(OPENAPI_DOCUMENT, { headers: { "Cache-Control": "public, max-age=300" } }),
+};
 
-export function action() {
-  return methodNotAllowed(["GET"]);
-}
+export const loader = (args: LoaderFunctionArgs) => apiRoute(args, methods);
+export const action = loader;

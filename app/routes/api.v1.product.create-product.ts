@@ -1,23 +1,24 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { toApiProduct } from "~/models/api-shapes.server";
 import { createProduct } from "~/models/product.server";
-import { apiHandler, methodNotAllowed } from "~/utils/api.server";
+import { apiRoute, type ApiMethods } from "~/utils/api.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { apiError } from "~/utils/http.server";
 import { readForm } from "~/utils/upload.server";
 import { formDataToObject } from "~/utils/validation";
 
-// POST multipart {name, description, price, quantity, category, shipping, photo} → 201 {success, message, products} (admin).
-export const action = ({ request }: ActionFunctionArgs) =>
-  apiHandler(async () => {
-    if (request.method !== "POST") return methodNotAllowed(["POST"]);
+const methods: ApiMethods = {
+  // POST multipart {name, description, price, quantity, category, shipping, photo} → 201 {success, message, products} (admin).
+  POST: async ({ request }) => {
     await requireApiAdmin(request);
     const form = await readForm(request);
     if (!form.ok) return apiError(form.status, form.message, { errors: form.errors });
     const result = await createProduct(formDataToObject(form.formData));
     if (!result.ok) return apiError(result.status, result.message, { errors: result.errors });
     return json({ success: true, message: "Product Created Successfully", products: toApiProduct(result.product) }, { status: 201 });
-  }, request);
+  },
+};
 
-export const loader = () => methodNotAllowed(["POST"]);
+export const loader = (args: LoaderFunctionArgs) => apiRoute(args, methods);
+export const action = loader;

@@ -1,14 +1,14 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { toApiCategory, toApiProduct } from "~/models/api-shapes.server";
 import { API_LIST_LIMIT, getCategoryPage } from "~/models/catalog.server";
-import { apiHandler, methodNotAllowed } from "~/utils/api.server";
+import { apiRoute, type ApiMethods } from "~/utils/api.server";
 import { apiError } from "~/utils/http.server";
 
-// GET /api/v1/product/product-category/{slug} → { success, category, products, total }:
-// the category's newest products (at most API_LIST_LIMIT; `total` counts all), 404 for an unknown slug.
-export function loader({ params }: LoaderFunctionArgs) {
-  return apiHandler(async () => {
+const methods: ApiMethods = {
+  // GET /api/v1/product/product-category/{slug} → { success, category, products, total }:
+  // the category's newest products (at most API_LIST_LIMIT; `total` counts all), 404 for an unknown slug.
+  GET: async ({ params }) => {
     const found = await getCategoryPage(params.slug, { page: 1, mode: "page", pageSize: API_LIST_LIMIT });
     if (!found) return apiError(404, "Category not found");
     return json({
@@ -17,8 +17,8 @@ export function loader({ params }: LoaderFunctionArgs) {
       products: found.products.map(toApiProduct),
       total: found.total,
     });
-  });
-}
+  },
+};
 
-// A refused request's body is read away first, so the keep-alive connection stays usable.
-export const action = ({ request }: ActionFunctionArgs) => apiHandler(async () => methodNotAllowed(["GET"]), request);
+export const loader = (args: LoaderFunctionArgs) => apiRoute(args, methods);
+export const action = loader;

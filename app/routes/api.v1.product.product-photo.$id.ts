@@ -1,6 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getProductPhoto } from "~/models/catalog.server";
-import { apiHandler, methodNotAllowed } from "~/utils/api.server";
+import { apiRoute, type ApiMethods } from "~/utils/api.server";
 import { apiError } from "~/utils/http.server";
 
 // Browsers may keep a versioned URL (`?v=<etag>`, as every page of the shop
@@ -16,9 +16,9 @@ function matchesEtag(header: string | null, etag: string): boolean {
   return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
 }
 
-// GET /api/v1/product/product-photo/{productId}[?size=thumb][&v=<etag>]
-export function loader({ request, params }: LoaderFunctionArgs) {
-  return apiHandler(async () => {
+const methods: ApiMethods = {
+  // GET /api/v1/product/product-photo/{productId}[?size=thumb][&v=<etag>]
+  GET: async ({ request, params }) => {
     const url = new URL(request.url);
     const size = url.searchParams.get("size") === "thumb" ? "thumb" : "full";
     const conditional = request.headers.get("If-None-Match");
@@ -37,8 +37,8 @@ export function loader({ request, params }: LoaderFunctionArgs) {
     headers.set("Content-Length", String(photo.bytes.byteLength));
     headers.set("ETag", photo.etag);
     return new Response(photo.bytes, { status: 200, headers });
-  });
-}
+  },
+};
 
-// A refused request's body is read away first, so the keep-alive connection stays usable.
-export const action = ({ request }: ActionFunctionArgs) => apiHandler(async () => methodNotAllowed(["GET"]), request);
+export const loader = (args: LoaderFunctionArgs) => apiRoute(args, methods);
+export const action = loader;

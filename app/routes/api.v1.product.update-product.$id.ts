@@ -1,17 +1,16 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { toApiProduct } from "~/models/api-shapes.server";
 import { updateProduct } from "~/models/product.server";
-import { apiHandler, methodNotAllowed, requireValidId } from "~/utils/api.server";
+import { apiRoute, requireValidId, type ApiMethods } from "~/utils/api.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { apiError } from "~/utils/http.server";
 import { readForm } from "~/utils/upload.server";
 import { formDataToObject } from "~/utils/validation";
 
-// PUT multipart, the same fields as create; the photo is replaced only when sent → {success, message, products} (admin).
-export const action = ({ request, params }: ActionFunctionArgs) =>
-  apiHandler(async () => {
-    if (request.method !== "PUT") return methodNotAllowed(["PUT"]);
+const methods: ApiMethods = {
+  // PUT multipart, the same fields as create; the photo is replaced only when sent → {success, message, products} (admin).
+  PUT: async ({ request, params }) => {
     await requireApiAdmin(request);
     const id = requireValidId(params.id, "product id");
     const form = await readForm(request);
@@ -19,6 +18,8 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     const result = await updateProduct(id, formDataToObject(form.formData));
     if (!result.ok) return apiError(result.status, result.message, { errors: result.errors });
     return json({ success: true, message: "Product Updated Successfully", products: toApiProduct(result.product) });
-  }, request);
+  },
+};
 
-export const loader = () => methodNotAllowed(["PUT"]);
+export const loader = (args: LoaderFunctionArgs) => apiRoute(args, methods);
+export const action = loader;

@@ -1,16 +1,13 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { clientIp } from "~/models/rate-limit.server";
 import { forgotPasswordSchema, resetPassword } from "~/models/user.server";
-import { apiHandler, methodNotAllowed, readJson } from "~/utils/api.server";
+import { apiRoute, readJson, type ApiMethods } from "~/utils/api.server";
 import { apiError } from "~/utils/http.server";
 
-export const loader = () => methodNotAllowed(["POST"]);
-
-// POST {email, answer, newPassword}; success also revokes every session of the account.
-export const action = ({ request }: ActionFunctionArgs) =>
-  apiHandler(async () => {
-    if (request.method !== "POST") return methodNotAllowed(["POST"]);
+const methods: ApiMethods = {
+  // POST {email, answer, newPassword}; success also revokes every session of the account.
+  POST: async ({ request }) => {
     const input = await readJson(request, forgotPasswordSchema);
     const result = await resetPassword(input, { ip: clientIp(request) });
     if (!result.ok) {
@@ -18,4 +15,8 @@ export const action = ({ request }: ActionFunctionArgs) =>
       return apiError(401, result.message);
     }
     return json({ success: true, message: "Password Reset Successfully" });
-  });
+  },
+};
+
+export const loader = (args: LoaderFunctionArgs) => apiRoute(args, methods);
+export const action = loader;

@@ -1,21 +1,18 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { toApiUser } from "~/models/api-shapes.server";
 import { profileSchema, updateProfile } from "~/models/user.server";
-import { apiHandler, methodNotAllowed, readJson } from "~/utils/api.server";
+import { apiRoute, readJson, type ApiMethods } from "~/utils/api.server";
 import { bearerToken, requireApiUser } from "~/utils/auth.server";
 import { apiError } from "~/utils/http.server";
 import { readSessionToken } from "~/utils/session.server";
 import { parseInput } from "~/utils/validation";
 
-export const loader = () => methodNotAllowed(["PUT"]);
-
-// PUT {name, email, password, phone, address}: blank fields keep their value;
-// `email` is accepted (the old clients send it) and ignored: it never changes.
-export const action = ({ request }: ActionFunctionArgs) =>
-  apiHandler(async () => {
-    if (request.method !== "PUT") return methodNotAllowed(["PUT"]);
+const methods: ApiMethods = {
+  // PUT {name, email, password, phone, address}: blank fields keep their value;
+  // `email` is accepted (the old clients send it) and ignored: it never changes.
+  PUT: async ({ request }) => {
     const user = await requireApiUser(request);
     const body = await readJson(request, z.looseObject({}));
     const parsed = parseInput(profileSchema, body);
@@ -24,4 +21,8 @@ export const action = ({ request }: ActionFunctionArgs) =>
     const currentToken = bearerToken(request) ?? (await readSessionToken(request));
     const updatedUser = await updateProfile(user.id, parsed.data, currentToken);
     return json({ success: true, message: "Profile Updated Successfully", updatedUser: toApiUser(updatedUser) });
-  });
+  },
+};
+
+export const loader = (args: LoaderFunctionArgs) => apiRoute(args, methods);
+export const action = loader;

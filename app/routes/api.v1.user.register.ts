@@ -1,19 +1,16 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { toApiUser } from "~/models/api-shapes.server";
 import { clientIp } from "~/models/rate-limit.server";
 import { register, registerSchema } from "~/models/user.server";
-import { apiHandler, methodNotAllowed, readJson } from "~/utils/api.server";
+import { apiRoute, readJson, type ApiMethods } from "~/utils/api.server";
 import { apiError } from "~/utils/http.server";
 import { parseInput } from "~/utils/validation";
 
-export const loader = () => methodNotAllowed(["POST"]);
-
-// POST {username, email, password, phone, address, answer}: the spec's clients send the name as `username`.
-export const action = ({ request }: ActionFunctionArgs) =>
-  apiHandler(async () => {
-    if (request.method !== "POST") return methodNotAllowed(["POST"]);
+const methods: ApiMethods = {
+  // POST {username, email, password, phone, address, answer}: the spec's clients send the name as `username`.
+  POST: async ({ request }) => {
     const body = await readJson(request, z.looseObject({}));
     const parsed = parseInput(registerSchema, { ...body, name: body.username ?? body.name });
     if (!parsed.success) return apiError(400, parsed.message, { errors: parsed.errors });
@@ -23,4 +20,8 @@ export const action = ({ request }: ActionFunctionArgs) =>
       return apiError(409, result.message, { errors: result.errors });
     }
     return json({ success: true, message: "User Register Successfully", user: toApiUser(result.user) }, { status: 201 });
-  });
+  },
+};
+
+export const loader = (args: LoaderFunctionArgs) => apiRoute(args, methods);
+export const action = loader;

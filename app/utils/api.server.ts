@@ -1,6 +1,7 @@
 // Plumbing for /api/v1 resource routes: JSON bodies with size and type
 // limits, one error shape, and a guard so nothing a client sends becomes a 500.
 import type { z } from "zod";
+import { env } from "./env.server";
 import { apiError } from "./http.server";
 import { parseInput } from "./validation";
 
@@ -50,7 +51,7 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
   return parsed.data;
 }
 
-export function methodNotAllowed(allowed: string[]) {
+function methodNotAllowed(allowed: string[]) {
   return apiError(405, `Method not allowed; use ${allowed.join(" or ")}`, {}, { headers: { Allow: allowed.join(", ") } });
 }
 
@@ -65,10 +66,10 @@ export function requireValidId(id: string | undefined, what = "id"): string {
 }
 
 /**
- * Wrap an API handler: responses thrown on purpose pass through; anything
+ * Run an API handler: responses thrown on purpose pass through; anything
  * unexpected becomes a JSON 500 without internals (and is logged).
  */
-export async function apiHandler(fn: () => Promise<Response>, request?: Request): Promise<Response> {
+async function apiHandler(fn: () => Promise<Response>, request: Request): Promise<Response> {
   let response: Response;
   try {
     response = await fn();
@@ -80,8 +81,8 @@ export async function apiHandler(fn: () => Promise<Response>, request?: Request)
       response = apiError(500, "Something went wrong on our side; please try again");
     }
   }
-  // Given the request, an answer sent before its body was read (405, 401, a malformed id) reads it first.
-  if (request) await discardBody(request);
+  // An answer sent before the body was read (405, 401, a malformed id) reads it first.
+  await discardBody(request);
   return response;
 }
 
@@ -110,4 +111,61 @@ export async function discardBody(request: Request, limit = DISCARD_LIMIT_BYTES)
   if (!request.body || request.bodyUsed || request.body.locked) return;
   if (Number(request.headers.get("Content-Length")) > limit) return;
   await drainReader(request.body.getReader(), 0, limit);
+}
+
+// ---------- one entry point per /api/v1 route ----------
+
+type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type ApiArgs = { request: Request; params: Record<string, string | undefined> };
+export type ApiMethods = Partial<Record<ApiMethod, (args: ApiArgs) => Promise<Response> | Response>>;
+
+const EXPOSED_HEADERS = "Retry-After, X-Total-Count, Link, ETag";
+
+/** CORS for the origins in CORS_ORIGINS only; tokens travel in headers, so no credentials. */
+function corsHeaders(request: Request, allowed: string[]): Record<string, string> | null {
+  const origin = request.headers.get("Origin");
+  if (!origin) return null;
+  const origins = env().CORS_ORIGINS;
+  if (!origins.includes(origin) && !origins.includes("*")) return null;
+  return {
+    "Access-Control-Allow-Origin": origins.includes("*") ? "*" : origin,
+    "Access-Control-Allow-Methods": [...allowed, "OPTIONS"].join(", "),
+    "Access-Control-Allow-Headers": "Authorization, Content-Type",
+    "Access-Control-Expose-Headers": EXPOSED_HEADERS,
+    "Access-Control-Max-Age": "600",
+  };
+}
+
+function withHeaders(response: Response, headers: Record<string, string>): Response {
+  try {
+    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+    return response;
+  } catch {
+    // Immutable headers (e.g. Response.redirect): copy the response.
+    const copy = new Response(response.body, response);
+    for (const [name, value] of Object.entries(headers)) copy.headers.set(name, value);
+    return copy;
+  }
+}
+
+/**
+ * Every /api/v1 route's loader and action: dispatch by method (405 JSON for
+ * others, with Allow), answer CORS preflights, add CORS headers for allowed
+ * origins, and turn anything unexpected into a JSON 500 without internals.
+ *   const methods: ApiMethods = { GET: ({ params }) => ... };
+ *   export const loader = (args: LoaderFunctionArgs) => apiRoute(args, methods);
+ *   export const action = loader;
+ */
+export async function apiRoute({ request, params }: ApiArgs, methods: ApiMethods): Promise<Response> {
+  const allowed = Object.keys(methods);
+  const cors = corsHeaders(request, allowed);
+  if (request.method === "OPTIONS") {
+    await discardBody(request);
+    if (!cors) return apiError(403, "This origin may not call the API from a browser");
+    return new Response(null, { status: 204, headers: { ...cors, Vary: "Origin" } });
+  }
+  const method = (request.method === "HEAD" ? "GET" : request.method.toUpperCase()) as ApiMethod;
+  const handler = methods[method];
+  const response = await apiHandler(async () => (handler ? handler({ request, params }) : methodNotAllowed(allowed)), request);
+  return withHeaders(response, cors ? { ...cors, Vary: "Origin" } : { Vary: "Origin" });
 }

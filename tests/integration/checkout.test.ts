@@ -374,7 +374,7 @@ describe("POST /api/v1/product/payments", () => {
     expect((await call({ products: [{ _id: "'; DROP TABLE \"Order\";--" }] }, token)).status).toBe(400);
     expect((await call({ products: [{ _id: a.id, quantity: -1 }] }, token)).status).toBe(400);
     expect((await call({ products: [{ _id: a.id, quantity: "lots" }] }, token)).status).toBe(400);
-    const wrongMethod = await paymentsRoute.loader();
+    const wrongMethod = await paymentsRoute.loader({ request: new Request(`${ORIGIN}/api/v1/product/payments`), params: {}, context: {} });
     expect(wrongMethod.status).toBe(405);
   });
 });
