@@ -61,7 +61,8 @@ try {
 
   const build = env.REMIX_BUILD_DIR ? path.join(env.REMIX_BUILD_DIR, "index.js") : path.join(root, "build/index.js");
   if (!fs.existsSync(build)) throw new Error(`No server build at ${build}: run \`npm run build\` first`);
-  child = spawn(process.execPath, [path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), build], {
+  const preload = path.join(root, "scripts/remix-serve-preload.cjs");
+  child = spawn(process.execPath, ["-r", preload, path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), build], {
     cwd: root,
     env,
     stdio: "inherit",
