@@ -1,18 +1,8 @@
 import { Link } from "@remix-run/react";
 import { AddToCartButton } from "~/components/AddToCartButton";
-import { productPhotoPath } from "~/models/catalog";
+import { productPhotoPath, type ProductCardData } from "~/models/catalog";
 import { formatPrice } from "~/utils/money";
 import { preview } from "~/utils/text";
-
-export type ProductCardProduct = {
-  id: string;
-  name: string;
-  slug: string;
-  description: string;
-  priceCents: number;
-  quantity: number;
-  photoVersion: string | null;
-};
 
 // The card-sized copy made at upload is at most 400 × 400 (photo.server.ts THUMB_WIDTH).
 const THUMB_SIZE = 400;
@@ -22,7 +12,7 @@ const THUMB_SIZE = 400;
  * Details and ADD TO CART. Cards in the first row load their photo at once
  * (`eager`); the rest lazily, as they scroll into view.
  */
-export function ProductCard({ product, eager = false }: { product: ProductCardProduct; eager?: boolean }) {
+export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
   const headingId = `product-${product.id}-name`;
   return (
     <article aria-labelledby={headingId} className="flex w-full flex-col overflow-hidden rounded border border-gray-200 bg-white shadow-sm">
@@ -46,7 +36,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardPr
   );
 }
 
-function ProductPhoto({ product, eager }: { product: ProductCardProduct; eager: boolean }) {
+function ProductPhoto({ product, eager }: { product: ProductCardData; eager: boolean }) {
   if (!product.photoVersion) {
     return (
       <div className="flex aspect-square w-full items-center justify-center bg-gray-100 text-sm text-gray-500" role="img" aria-label={`${product.name}: no photo`}>

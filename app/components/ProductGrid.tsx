@@ -1,15 +1,16 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { ProductCard, type ProductCardProduct } from "~/components/ProductCard";
+import { ProductCard } from "~/components/ProductCard";
+import type { ProductCardData } from "~/models/catalog";
 import { useHydrated } from "~/utils/use-hydrated";
 
 /** What a listing loader answers when asked for one page only (`chunk=1`), for Load More. */
-export type ProductChunk = { chunk: true; listKey: string; products: ProductCardProduct[]; total: number; page: number };
+export type ProductChunk = { chunk: true; listKey: string; products: ProductCardData[]; total: number; page: number };
 
 /** Cards in the first row load their photos at once; the rest lazily. */
 const EAGER_CARDS = 4;
 
-type Appended = { source: string; page: number; products: ProductCardProduct[]; total: number | null };
+type Appended = { source: string; page: number; products: ProductCardData[]; total: number | null };
 
 /**
  * A grid of product cards with Load More.
@@ -29,7 +30,7 @@ export function ProductGrid({
   hrefForPage,
   chunkHrefForPage,
 }: {
-  products: ProductCardProduct[];
+  products: ProductCardData[];
   total: number;
   /** Index of the first product shown (non-zero only when a very deep page shows its last window). */
   offset: number;

@@ -1,21 +1,13 @@
 // The field names the spec's /api/v1 clients read (`_id`, `createAt`, ...),
 // built from our relational rows in one place.
 import { centsToDollars } from "~/utils/money";
+import type { ListedProduct } from "./catalog.server";
 import { orderStatusLabel, paymentLabel } from "./order";
 
 type CategoryRow = { id: string; name: string; slug: string };
-type ProductRow = {
-  id: string;
-  name: string;
-  slug: string;
-  description: string;
-  priceCents: number;
-  quantity: number;
-  shipping: boolean;
-  createdAt?: Date;
-  updatedAt?: Date;
-  category: { id: string; name: string; slug?: string };
-};
+// Any product read with the listed columns; dates and the category's slug may be left out.
+type ProductRow = Pick<ListedProduct, "id" | "name" | "slug" | "description" | "priceCents" | "quantity" | "shipping"> &
+  Partial<Pick<ListedProduct, "createdAt" | "updatedAt">> & { category: { id: string; name: string; slug?: string } };
 
 export function toApiCategory(category: CategoryRow) {
   return { _id: category.id, name: category.name, slug: category.slug };

@@ -12,6 +12,7 @@ import {
   idSchema,
   normalizeKeyword,
   type ListingQuery,
+  type ProductCardData,
   type SortId,
 } from "./catalog";
 
@@ -24,7 +25,8 @@ export const API_LIST_LIMIT = 100;
 /** At most this many words of a keyword are matched. */
 const MAX_SEARCH_WORDS = 8;
 
-const listedSelect = {
+/** The columns every product read selects (the admin's too): never the photo's bytes, only its etag. */
+export const listedSelect = {
   id: true,
   name: true,
   slug: true,
@@ -38,27 +40,18 @@ const listedSelect = {
   photo: { select: { etag: true } },
 } satisfies Prisma.ProductSelect;
 
-/** A product as listings, cards and the API use it. `photoVersion` is the photo's etag (null: no photo). */
-export type ListedProduct = {
-  id: string;
-  name: string;
-  slug: string;
-  description: string;
-  priceCents: number;
-  quantity: number;
-  shipping: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-  category: { id: string; name: string; slug: string };
-  photoVersion: string | null;
-};
+/** A product row as `listedSelect` reads it. */
+export type ListedRow = Prisma.ProductGetPayload<{ select: typeof listedSelect }>;
 
-function toListed({ photo, ...row }: Prisma.ProductGetPayload<{ select: typeof listedSelect }>): ListedProduct {
+/** A product as listings, cards and the API use it. `photoVersion` is the photo's etag (null: no photo). */
+export type ListedProduct = Omit<ListedRow, "photo"> & { photoVersion: string | null };
+
+function toListed({ photo, ...row }: ListedRow): ListedProduct {
   return { ...row, photoVersion: photo?.etag ?? null };
 }
 
 /** What a product card needs, and nothing more (keeps listing payloads small). */
-export function toProductCard(product: ListedProduct) {
+export function toProductCard(product: ListedProduct): ProductCardData {
   return {
     id: product.id,
     name: product.name,
@@ -69,7 +62,6 @@ export function toProductCard(product: ListedProduct) {
     photoVersion: product.photoVersion,
   };
 }
-export type ProductCardData = ReturnType<typeof toProductCard>;
 
 // Every order ends with the id so equal prices, names or times still page
 // deterministically: each product appears on exactly one page.
@@ -188,16 +180,8 @@ function nameMatchesAll(patterns: string[]): Prisma.Sql {
   );
 }
 
-type SearchRow = {
-  id: string;
-  name: string;
-  slug: string;
-  description: string;
-  priceCents: number;
-  quantity: number;
-  shipping: boolean;
-  createdAt: Date;
-  updatedAt: Date;
+/** A search hit as the raw query returns it: the listed columns, the category's and the photo's flattened. */
+type SearchRow = Omit<ListedProduct, "category" | "photoVersion"> & {
   categoryId: string;
   categoryName: string;
   categorySlug: string;

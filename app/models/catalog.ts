@@ -180,6 +180,17 @@ export function normalizeKeyword(raw: unknown): string {
     .trim();
 }
 
+/** One product as a card shows it (listing payloads carry nothing more). `photoVersion`: the photo's etag, null without a photo. */
+export type ProductCardData = {
+  id: string;
+  name: string;
+  slug: string;
+  description: string;
+  priceCents: number;
+  quantity: number;
+  photoVersion: string | null;
+};
+
 /**
  * A product photo's URL. With the photo's version (its content hash) in the
  * URL, the endpoint can let browsers cache it forever: a new photo gets a new URL.

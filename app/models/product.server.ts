@@ -8,6 +8,8 @@ import { env } from "~/utils/env.server";
 import { dollarsToCents } from "~/utils/money";
 import { formatMegabytes } from "~/utils/upload.server";
 import { parseInput } from "~/utils/validation";
+import { productPhotoPath } from "./catalog";
+import { listedSelect, type ListedRow } from "./catalog.server";
 import { failure, fieldFailure, type Outcome } from "./outcome";
 import { InvalidImageError, processPhoto, type ProcessedPhoto } from "./photo.server";
 import { isNotFound, isUniqueViolation, uniqueSlug } from "./slug.server";
@@ -22,17 +24,24 @@ export const photoTooLargeMessage = (limit = env().MAX_UPLOAD_BYTES) => `The pho
 
 const asText = (value: unknown) => (typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : undefined);
 
-/** Dollars as typed ("19.99", 19.99): non-negative, at most two decimals; out comes integer cents. */
-const priceField = z.unknown().optional().transform((value, ctx) => {
+/** A number field's text when present and not negative; otherwise the issue is added and the result is undefined. */
+function nonNegativeText(value: unknown, ctx: z.RefinementCtx, noun: string): string | undefined {
   const text = asText(value);
   if (!text) {
-    ctx.addIssue({ code: "custom", message: "Enter a price" });
-    return z.NEVER;
+    ctx.addIssue({ code: "custom", message: `Enter a ${noun}` });
+    return undefined;
   }
   if (text.startsWith("-")) {
-    ctx.addIssue({ code: "custom", message: "The price cannot be negative" });
-    return z.NEVER;
+    ctx.addIssue({ code: "custom", message: `The ${noun} cannot be negative` });
+    return undefined;
   }
+  return text;
+}
+
+/** Dollars as typed ("19.99", 19.99): non-negative, at most two decimals; out comes integer cents. */
+const priceField = z.unknown().optional().transform((value, ctx) => {
+  const text = nonNegativeText(value, ctx, "price");
+  if (text === undefined) return z.NEVER;
   if (!/^(\d+(\.\d{0,2})?|\.\d{1,2})$/.test(text)) {
     ctx.addIssue({ code: "custom", message: "Enter the price in dollars with at most two decimals, e.g. 19.99" });
     return z.NEVER;
@@ -46,15 +55,8 @@ const priceField = z.unknown().optional().transform((value, ctx) => {
 });
 
 const quantityField = z.unknown().optional().transform((value, ctx) => {
-  const text = asText(value);
-  if (!text) {
-    ctx.addIssue({ code: "custom", message: "Enter a quantity" });
-    return z.NEVER;
-  }
-  if (text.startsWith("-")) {
-    ctx.addIssue({ code: "custom", message: "The quantity cannot be negative" });
-    return z.NEVER;
-  }
+  const text = nonNegativeText(value, ctx, "quantity");
+  if (text === undefined) return z.NEVER;
   if (!/^\d+$/.test(text) || Number(text) > QUANTITY_MAX) {
     ctx.addIssue({ code: "custom", message: `Enter a whole number from 0 to ${QUANTITY_MAX.toLocaleString("en-US")}` });
     return z.NEVER;
@@ -101,33 +103,8 @@ export const productInputSchema = z.object({
 });
 export type ProductInput = z.output<typeof productInputSchema>;
 
-const productSelect = {
-  id: true,
-  name: true,
-  slug: true,
-  description: true,
-  priceCents: true,
-  quantity: true,
-  shipping: true,
-  createdAt: true,
-  updatedAt: true,
-  category: { select: { id: true, name: true, slug: true } },
-  photo: { select: { etag: true } },
-} as const;
-
-export type AdminProduct = {
-  id: string;
-  name: string;
-  slug: string;
-  description: string;
-  priceCents: number;
-  quantity: number;
-  shipping: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-  category: { id: string; name: string; slug: string };
-  photo: { etag: string } | null;
-};
+/** A product as the admin screens and the product API answer it: the listed columns with the photo's etag. */
+export type AdminProduct = ListedRow;
 
 type ProductOutcome = Outcome<{ product: AdminProduct }>;
 
@@ -188,7 +165,7 @@ export async function createProduct(input: unknown): Promise<ProductOutcome> {
   const product = await withFreeSlug(data.name, undefined, (slug) =>
     db.product.create({
       data: { ...fieldsOf(data), slug, ...(photo ? { photo: { create: photo } } : {}) },
-      select: productSelect,
+      select: listedSelect,
     }),
   );
   return { ok: true, product };
@@ -205,7 +182,7 @@ export async function updateProduct(id: string, input: unknown): Promise<Product
     db.product.update({
       where: { id },
       data: { ...fieldsOf(data), slug, ...(photo ? { photo: { upsert: { create: photo, update: photo } } } : {}) },
-      select: productSelect,
+      select: listedSelect,
     });
   const product = data.name === current.name ? await update(current.slug) : await withFreeSlug(data.name, id, update);
   return { ok: true, product };
@@ -224,7 +201,7 @@ export async function deleteProduct(id: string): Promise<Outcome<{ product: { id
 
 export function getProductForAdmin(slug: string): Promise<AdminProduct | null> {
   if (typeof slug !== "string" || slug.length > 200) return Promise.resolve(null);
-  return db.product.findUnique({ where: { slug }, select: productSelect });
+  return db.product.findUnique({ where: { slug }, select: listedSelect });
 }
 
 export async function listProductsForAdmin({ page = 1, query = "" }: { page?: number; query?: string } = {}) {
@@ -254,9 +231,5 @@ export async function listProductsForAdmin({ page = 1, query = "" }: { page?: nu
 
 /** The photo URL versioned by its content hash (the photo route caches versioned URLs for good), so a replaced photo is never shown stale. */
 export function adminPhotoUrl(product: { id: string; photo: { etag: string } | null }, size?: "thumb") {
-  if (!product.photo) return null;
-  const params = new URLSearchParams();
-  if (size) params.set("size", size);
-  params.set("v", product.photo.etag);
-  return `/api/v1/product/product-photo/${product.id}?${params}`;
+  return product.photo ? productPhotoPath(product.id, product.photo.etag, size) : null;
 }
