@@ -1,11 +1,8 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { ProductCard } from "~/components/ProductCard";
-import type { ProductCardData } from "~/models/catalog";
+import type { ProductCardData, ProductChunk } from "~/models/catalog";
 import { useHydrated } from "~/utils/use-hydrated";
-
-/** What a listing loader answers when asked for one page only (`chunk=1`), for Load More. */
-export type ProductChunk = { chunk: true; listKey: string; products: ProductCardData[]; total: number; page: number };
 
 /** Cards in the first row load their photos at once; the rest lazily. */
 const EAGER_CARDS = 4;

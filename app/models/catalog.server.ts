@@ -13,6 +13,7 @@ import {
   normalizeKeyword,
   type ListingQuery,
   type ProductCardData,
+  type ProductChunk,
   type SortId,
 } from "./catalog";
 
@@ -61,6 +62,19 @@ export function toProductCard(product: ListedProduct): ProductCardData {
     quantity: product.quantity,
     photoVersion: product.photoVersion,
   };
+}
+
+/** Some products of a listing and where they stand in it. */
+type ListingSlice = { products: ListedProduct[]; total: number; page: number; offset: number };
+
+/** A listing's one-page answer to Load More (`chunk=1`), as cards. */
+export function productChunk(slice: ListingSlice, listKey: string): ProductChunk {
+  return { chunk: true, listKey, products: slice.products.map(toProductCard), total: slice.total, page: slice.page };
+}
+
+/** A listing page's grid data, as cards (`listKey` names the filters; Load More's pages must match it). */
+export function productGrid(slice: ListingSlice, listKey: string) {
+  return { listKey, products: slice.products.map(toProductCard), total: slice.total, page: slice.page, offset: slice.offset };
 }
 
 // Every order ends with the id so equal prices, names or times still page

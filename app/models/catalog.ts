@@ -134,6 +134,14 @@ export function withPage(search: string, page: number): string {
   return text ? `?${text}` : "";
 }
 
+/** Load More's fetcher URL for one page of a listing: `base` with the filters of `search`, the page and `chunk=1`. */
+export function chunkHref(base: string, search: string, page: number): string {
+  const params = new URLSearchParams(search);
+  params.set("page", String(page));
+  params.set("chunk", "1");
+  return `${base}${base.includes("?") ? "&" : "?"}${params}`;
+}
+
 /** Dollars as a number or numeric text ("19", "19.5"); never NaN, never negative. */
 const dollarsSchema = z
   .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/, "Expected a number").transform(Number)])
@@ -190,6 +198,9 @@ export type ProductCardData = {
   quantity: number;
   photoVersion: string | null;
 };
+
+/** What a listing loader answers when asked for one page only (`chunk=1`), for Load More. */
+export type ProductChunk = { chunk: true; listKey: string; products: ProductCardData[]; total: number; page: number };
 
 /**
  * A product photo's URL. With the photo's version (its content hash) in the

@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CatalogFilters } from "~/components/CatalogFilters";
-import { ChunkPage, ProductGrid, keepListingAfterCartAction, type ProductChunk } from "~/components/ProductGrid";
-import { bandForRange, listingQueryFromSearchParams, listingSearch, isChunkRequest, withPage } from "~/models/catalog";
-import { listProducts, toProductCard } from "~/models/catalog.server";
+import { ChunkPage, ProductGrid, keepListingAfterCartAction } from "~/components/ProductGrid";
+import { bandForRange, chunkHref, listingQueryFromSearchParams, listingSearch, isChunkRequest, withPage } from "~/models/catalog";
+import { listProducts, productChunk, productGrid } from "~/models/catalog.server";
 import { listCategories } from "~/models/category.server";
 import { publicOrigin } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
@@ -17,14 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = listingQueryFromSearchParams(url.searchParams);
   if (isChunkRequest(request)) {
     const listing = await listProducts(query, { mode: "page" });
-    const chunk: ProductChunk = {
-      chunk: true,
-      listKey: listingSearch(listing.query),
-      products: listing.products.map(toProductCard),
-      total: listing.total,
-      page: listing.page,
-    };
-    return json(chunk);
+    return json(productChunk(listing, listingSearch(listing.query)));
   }
   const [categories, listing] = await Promise.all([listCategories(), listProducts(query)]);
   const listKey = listingSearch(listing.query);
@@ -32,14 +25,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     chunk: false as const,
     canonical: `${publicOrigin(request)}/${listKey ? `?${listKey}` : ""}`,
     categories,
-    listKey,
     selectedCategoryIds: listing.query.categoryIds,
     selectedBandId: bandForRange(listing.query.price)?.id ?? null,
     sort: listing.query.sort,
-    products: listing.products.map(toProductCard),
-    total: listing.total,
-    page: listing.page,
-    offset: listing.offset,
+    grid: productGrid(listing, listKey),
   });
 }
 
@@ -57,13 +46,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export default function Home() {
   const data = useLoaderData<typeof loader>();
   if (data.chunk) return <ChunkPage chunk={data} listHref={"/"} />;
-  const hrefForPage = (page: number) => `/${withPage(data.listKey, page)}`;
-  const chunkHrefForPage = (page: number) => {
-    const params = new URLSearchParams(data.listKey);
-    params.set("page", String(page));
-    params.set("chunk", "1");
-    return `/?index&${params}`;
-  };
+  const hrefForPage = (page: number) => `/${withPage(data.grid.listKey, page)}`;
+  const chunkHrefForPage = (page: number) => chunkHref("/?index", data.grid.listKey, page);
 
   return (
     <div className="grid gap-8 md:grid-cols-[15rem_1fr]">
@@ -79,20 +63,12 @@ export default function Home() {
         <h1 id="all-products-heading" className="mb-4 text-center text-2xl font-bold">
           All Products
         </h1>
-        {data.products.length === 0 ? (
+        {data.grid.products.length === 0 ? (
           <p className="rounded border border-dashed border-gray-300 bg-white p-8 text-center text-gray-600">
             No products match these filters.
           </p>
         ) : (
-          <ProductGrid
-            products={data.products}
-            total={data.total}
-            offset={data.offset}
-            page={data.page}
-            listKey={data.listKey}
-            hrefForPage={hrefForPage}
-            chunkHrefForPage={chunkHrefForPage}
-          />
+          <ProductGrid {...data.grid} hrefForPage={hrefForPage} chunkHrefForPage={chunkHrefForPage} />
         )}
       </section>
     </div>

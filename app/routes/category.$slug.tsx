@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, useParams } from "@remix-run/react";
-import { ChunkPage, ProductGrid, keepListingAfterCartAction, type ProductChunk } from "~/components/ProductGrid";
-import { lenientPage, isChunkRequest, withPage } from "~/models/catalog";
-import { getCategoryPage, toProductCard } from "~/models/catalog.server";
+import { ChunkPage, ProductGrid, keepListingAfterCartAction } from "~/components/ProductGrid";
+import { chunkHref, lenientPage, isChunkRequest, withPage } from "~/models/catalog";
+import { getCategoryPage, productChunk, productGrid } from "~/models/catalog.server";
 import { publicOrigin } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 
@@ -15,19 +15,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // The root ErrorBoundary renders the 404 screen.
   if (!found) throw new Response("Not Found", { status: 404 });
   const listKey = `category=${found.category.id}`;
-  if (chunk) {
-    const answer: ProductChunk = { chunk: true, listKey, products: found.products.map(toProductCard), total: found.total, page: found.page };
-    return json(answer);
-  }
+  if (chunk) return json(productChunk(found, listKey));
   return json({
     chunk: false as const,
     canonical: `${publicOrigin(request)}/category/${found.category.slug}`,
     category: found.category,
-    listKey,
-    products: found.products.map(toProductCard),
-    total: found.total,
-    page: found.page,
-    offset: found.offset,
+    grid: productGrid(found, listKey),
   });
 }
 
@@ -37,7 +30,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data || data.chunk) return [];
   return pageMeta({
     title: `Category - ${data.category.name}`,
-    description: `${data.total} ${data.total === 1 ? "product" : "products"} in ${data.category.name}.`,
+    description: `${data.grid.total} ${data.grid.total === 1 ? "product" : "products"} in ${data.category.name}.`,
     path: data.canonical,
   });
 };
@@ -48,26 +41,16 @@ export default function CategoryPage() {
   if (data.chunk) return <ChunkPage chunk={data} listHref={`/category/${slug}`} />;
   const path = `/category/${data.category.slug}`;
   const hrefForPage = (page: number) => `${path}${withPage("", page)}`;
-  const chunkHrefForPage = (page: number) => `${path}?page=${page}&chunk=1`;
+  const chunkHrefForPage = (page: number) => chunkHref(path, "", page);
   return (
     <section aria-labelledby="category-heading">
       <div className="mb-6 text-center">
         <h1 id="category-heading" className="text-2xl font-bold">
           Category - {data.category.name}
         </h1>
-        <h2 className="mt-2 text-lg text-gray-700">{data.total} result found</h2>
+        <h2 className="mt-2 text-lg text-gray-700">{data.grid.total} result found</h2>
       </div>
-      {data.products.length ? (
-        <ProductGrid
-          products={data.products}
-          total={data.total}
-          offset={data.offset}
-          page={data.page}
-          listKey={data.listKey}
-          hrefForPage={hrefForPage}
-          chunkHrefForPage={chunkHrefForPage}
-        />
-      ) : null}
+      {data.grid.products.length ? <ProductGrid {...data.grid} hrefForPage={hrefForPage} chunkHrefForPage={chunkHrefForPage} /> : null}
     </section>
   );
 }

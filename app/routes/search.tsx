@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ChunkPage, ProductGrid, keepListingAfterCartAction, type ProductChunk } from "~/components/ProductGrid";
-import { lenientPage, isChunkRequest, withPage } from "~/models/catalog";
-import { searchProducts, toProductCard } from "~/models/catalog.server";
+import { ChunkPage, ProductGrid, keepListingAfterCartAction } from "~/components/ProductGrid";
+import { chunkHref, lenientPage, isChunkRequest, withPage } from "~/models/catalog";
+import { productChunk, productGrid, searchProducts } from "~/models/catalog.server";
 import { publicOrigin } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 
@@ -16,19 +16,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     mode: chunk ? "page" : "through",
   });
   const listKey = new URLSearchParams({ keyword: result.keyword }).toString();
-  if (chunk) {
-    const answer: ProductChunk = { chunk: true, listKey, products: result.products.map(toProductCard), total: result.total, page: result.page };
-    return json(answer);
-  }
+  if (chunk) return json(productChunk(result, listKey));
   return json({
     chunk: false as const,
     canonical: `${publicOrigin(request)}/search?${listKey}`,
     keyword: result.keyword,
-    listKey,
-    products: result.products.map(toProductCard),
-    total: result.total,
-    page: result.page,
-    offset: result.offset,
+    grid: productGrid(result, listKey),
   });
 }
 
@@ -50,13 +43,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export default function Search() {
   const data = useLoaderData<typeof loader>();
   if (data.chunk) return <ChunkPage chunk={data} listHref={`/search?${data.listKey}`} />;
-  const hrefForPage = (page: number) => `/search${withPage(data.listKey, page)}`;
-  const chunkHrefForPage = (page: number) => {
-    const params = new URLSearchParams(data.listKey);
-    params.set("page", String(page));
-    params.set("chunk", "1");
-    return `/search?${params}`;
-  };
+  const hrefForPage = (page: number) => `/search${withPage(data.grid.listKey, page)}`;
+  const chunkHrefForPage = (page: number) => chunkHref("/search", data.grid.listKey, page);
 
   return (
     <section aria-labelledby="search-heading">
@@ -64,20 +52,10 @@ export default function Search() {
         <h1 id="search-heading" className="text-2xl font-bold">
           Search Results
         </h1>
-        <h2 className="mt-2 text-lg text-gray-700">{data.total === 0 ? "No Products Found" : `Found ${data.total}`}</h2>
+        <h2 className="mt-2 text-lg text-gray-700">{data.grid.total === 0 ? "No Products Found" : `Found ${data.grid.total}`}</h2>
         {data.keyword ? <p className="mt-1 text-sm text-gray-500">for “{data.keyword}”</p> : null}
       </div>
-      {data.products.length ? (
-        <ProductGrid
-          products={data.products}
-          total={data.total}
-          offset={data.offset}
-          page={data.page}
-          listKey={data.listKey}
-          hrefForPage={hrefForPage}
-          chunkHrefForPage={chunkHrefForPage}
-        />
-      ) : null}
+      {data.grid.products.length ? <ProductGrid {...data.grid} hrefForPage={hrefForPage} chunkHrefForPage={chunkHrefForPage} /> : null}
     </section>
   );
 }
