@@ -1,15 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { redirectWithSuccess } from "remix-toast";
+import { AccountForm } from "~/components/AccountForm";
 import { TextField } from "~/components/TextField";
 import { PASSWORD_MIN_LENGTH } from "~/models/user";
 import { profileSchema, updateProfile } from "~/models/user.server";
 import { requireUser } from "~/utils/auth.server";
-import { keepValues, readFormData } from "~/utils/form.server";
+import { readValidForm } from "~/utils/form.server";
 import { assertSameOrigin } from "~/utils/http.server";
 import { readSessionToken } from "~/utils/session.server";
-import { parseForm, type FieldErrors } from "~/utils/validation";
+import type { FieldErrors } from "~/utils/validation";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -17,17 +18,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ name: user.name, email: user.email, phone: user.phone, address: user.address, loadedAt: Date.now() });
 }
 
-type ActionData = { errors: FieldErrors; values: Record<string, string> };
-
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireUser(request);
-  const formData = await readFormData(request);
-  const values = keepValues(formData, ["name", "phone", "address"]);
   // profileSchema has no e-mail: a crafted `email` field is dropped here.
-  const parsed = parseForm(profileSchema, formData);
-  if (!parsed.success) return json<ActionData>({ errors: parsed.errors, values }, { status: 400 });
-  await updateProfile(user.id, parsed.data, await readSessionToken(request));
+  const form = await readValidForm(request, profileSchema, ["name", "phone", "address"]);
+  if (!form.ok) return form.response;
+  await updateProfile(user.id, form.data, await readSessionToken(request));
   return redirectWithSuccess("/dashboard/user/profile", "Profile Updated Successfully");
 }
 
@@ -41,33 +38,30 @@ export default function Profile() {
   const errors: FieldErrors = actionData?.errors ?? {};
   const values = actionData?.values;
   return (
-    <section className="mx-auto max-w-md">
-      <h1 className="mb-6 text-center text-2xl font-bold">USER PROFILE</h1>
-      <Form method="post" key={user.loadedAt} className="space-y-4 rounded border border-gray-200 bg-white p-6 shadow-sm">
-        <TextField label="Name" name="name" autoComplete="name" maxLength={100} defaultValue={values?.name ?? user.name} error={errors.name} />
-        <TextField label="Email" name="email" type="email" value={user.email} disabled readOnly hint="Your e-mail cannot be changed." />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          minLength={PASSWORD_MIN_LENGTH}
-          hint={`Leave blank to keep your password. A new one needs at least ${PASSWORD_MIN_LENGTH} characters.`}
-          error={errors.password}
-        />
-        <TextField label="Phone" name="phone" type="tel" autoComplete="tel" maxLength={30} defaultValue={values?.phone ?? user.phone} error={errors.phone} />
-        <TextField
-          label="Address"
-          name="address"
-          autoComplete="street-address"
-          maxLength={300}
-          defaultValue={values?.address ?? user.address}
-          error={errors.address}
-        />
-        <button type="submit" className="btn-primary w-full" disabled={busy}>
-          {busy ? "Updating..." : "UPDATE"}
-        </button>
-      </Form>
-    </section>
+    <AccountForm title="USER PROFILE" formKey={user.loadedAt}>
+      <TextField label="Name" name="name" autoComplete="name" maxLength={100} defaultValue={values?.name ?? user.name} error={errors.name} />
+      <TextField label="Email" name="email" type="email" value={user.email} disabled readOnly hint="Your e-mail cannot be changed." />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        minLength={PASSWORD_MIN_LENGTH}
+        hint={`Leave blank to keep your password. A new one needs at least ${PASSWORD_MIN_LENGTH} characters.`}
+        error={errors.password}
+      />
+      <TextField label="Phone" name="phone" type="tel" autoComplete="tel" maxLength={30} defaultValue={values?.phone ?? user.phone} error={errors.phone} />
+      <TextField
+        label="Address"
+        name="address"
+        autoComplete="street-address"
+        maxLength={300}
+        defaultValue={values?.address ?? user.address}
+        error={errors.address}
+      />
+      <button type="submit" className="btn-primary w-full" disabled={busy}>
+        {busy ? "Updating..." : "UPDATE"}
+      </button>
+    </AccountForm>
   );
 }

@@ -1,7 +1,10 @@
 // Reading an HTML form post safely: a crafted body (another content type,
 // broken multipart, a huge payload) is a 4xx, never a 500 or an unbounded read.
 import { json } from "@remix-run/node";
+import type { z } from "zod";
+import type { RateLimited } from "~/models/user.server";
 import { readBodyBytes } from "./api.server";
+import { parseForm, type FieldErrors } from "./validation";
 
 export const MAX_FORM_BYTES = 64 * 1024;
 
@@ -26,4 +29,30 @@ export function keepValues(formData: FormData, names: string[]): Record<string, 
     values[name] = typeof value === "string" ? value.slice(0, 500) : "";
   }
   return values;
+}
+
+/** What a form's action answers when it refuses: one message per field (`form`: above the form) and the values to show again. */
+export type FormErrors = { errors: FieldErrors; values: Record<string, string> };
+
+export function formErrors(errors: FieldErrors, values: Record<string, string>, init: ResponseInit = {}) {
+  return json<FormErrors>({ errors, values }, { status: 400, ...init });
+}
+
+/**
+ * A form post read and validated with `schema` (call the guards and
+ * assertSameOrigin first): the data, or the 400 answer with the field errors
+ * and the `keep` fields' values (never secrets).
+ */
+export async function readValidForm<S extends z.ZodType>(request: Request, schema: S, keep: string[]) {
+  const formData = await readFormData(request);
+  const values = keepValues(formData, keep);
+  const parsed = parseForm(schema, formData);
+  if (!parsed.success) return { ok: false as const, response: formErrors(parsed.errors, values) };
+  return { ok: true as const, data: parsed.data, formData, values };
+}
+
+/** A refused account attempt: 429 with Retry-After when rate-limited, else 400; the message goes above the form unless it names a field. */
+export function refusedAttempt(result: RateLimited | { message: string; errors?: FieldErrors }, values: Record<string, string>) {
+  if ("retryAfter" in result) return formErrors({ form: result.message }, values, { status: 429, headers: { "Retry-After": String(result.retryAfter) } });
+  return formErrors(result.errors ?? { form: result.message }, values);
 }
