@@ -9,7 +9,7 @@ import { listCategories } from "~/models/category.server";
 import { adminPhotoUrl, getProductForAdmin, updateProduct } from "~/models/product.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { env } from "~/utils/env.server";
-import { assertSameOrigin } from "~/utils/http.server";
+import { assertSameOrigin, foundOr404 } from "~/utils/http.server";
 import { saveProductForm, type ProductActionData } from "~/utils/product-form.server";
 import { formatMegabytes } from "~/utils/upload.server";
 
@@ -17,15 +17,10 @@ const DELETE_PROMPT = "Are You Sure want to delete this product?";
 
 export const meta: MetaFunction = ({ error }) => guardMeta(error) ?? [{ title: "Update Product | Storefront" }, { name: "robots", content: "noindex" }];
 
-async function productOr404(slug: string | undefined) {
-  const product = await getProductForAdmin(slug ?? "");
-  if (!product) throw new Response("Product not found", { status: 404 });
-  return product;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [product, categories] = await Promise.all([productOr404(params.slug), listCategories()]);
+  const [found, categories] = await Promise.all([getProductForAdmin(params.slug ?? ""), listCategories()]);
+  const product = foundOr404(found, "Product not found");
   const maxUploadBytes = env().MAX_UPLOAD_BYTES;
   return json({
     product: {
@@ -49,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request);
   assertSameOrigin(request);
-  const product = await productOr404(params.slug);
+  const product = foundOr404(await getProductForAdmin(params.slug ?? ""), "Product not found");
   const saved = await saveProductForm(request, (input) => updateProduct(product.id, input));
   if (!saved.ok) return saved.response;
   return redirectWithSuccess("/dashboard/admin/products", "Product Updated Successfully");

@@ -6,29 +6,23 @@ import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
 import { guardMeta } from "~/components/GuardScreen";
 import { deleteProduct, getProductForAdmin } from "~/models/product.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { assertSameOrigin } from "~/utils/http.server";
+import { assertSameOrigin, foundOr404 } from "~/utils/http.server";
 import { formatPrice } from "~/utils/money";
 
 // DELETE PRODUCT: the confirmation page without JavaScript, and the one
 // delete action for both (the update page's prompt posts here).
 export const meta: MetaFunction = ({ error }) => guardMeta(error) ?? [{ title: "Delete Product | Storefront" }, { name: "robots", content: "noindex" }];
 
-async function productOr404(slug: string | undefined) {
-  const product = await getProductForAdmin(slug ?? "");
-  if (!product) throw new Response("Product not found", { status: 404 });
-  return product;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const product = await productOr404(params.slug);
+  const product = foundOr404(await getProductForAdmin(params.slug ?? ""), "Product not found");
   return json({ product: { slug: product.slug, name: product.name, priceCents: product.priceCents } });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request);
   assertSameOrigin(request);
-  const product = await productOr404(params.slug);
+  const product = foundOr404(await getProductForAdmin(params.slug ?? ""), "Product not found");
   const result = await deleteProduct(product.id);
   if (!result.ok) return redirectWithError("/dashboard/admin/products", result.message);
   return redirectWithSuccess("/dashboard/admin/products", "Product Deleted Successfully");

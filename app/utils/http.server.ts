@@ -11,6 +11,12 @@ export function notFound(message = "Not Found") {
   return new Response(message, { status: 404, statusText: "Not Found" });
 }
 
+/** `value`, or a thrown 404 (the route's ErrorBoundary shows the not-found screen) when there is none. */
+export function foundOr404<T>(value: T | null, message = "Not Found"): T {
+  if (value === null) throw notFound(message);
+  return value;
+}
+
 /** The request's public origin (APP_URL when configured, else from the request). */
 export function publicOrigin(request: Request): string {
   return env().APP_URL?.replace(/\/$/, "") ?? new URL(request.url).origin;
