@@ -1,41 +1,41 @@
 import { NavLink } from "@remix-run/react";
 
+type MenuLink = { to: string; label: string };
+
+const USER_LINKS: MenuLink[] = [
+  { to: "/dashboard/user/profile", label: "Profile" },
+  { to: "/dashboard/user/orders", label: "Orders" },
+];
+
+const ADMIN_LINKS: MenuLink[] = [
+  { to: "/dashboard/admin/create-category", label: "Create Category" },
+  { to: "/dashboard/admin/create-product", label: "Create Product" },
+  { to: "/dashboard/admin/products", label: "Products" },
+  { to: "/dashboard/admin/orders", label: "Orders" },
+  { to: "/dashboard/admin/users", label: "Users" },
+];
+
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   `block border-b border-gray-200 px-4 py-3 text-sm last:border-b-0 hover:bg-gray-100 ${isActive ? "bg-gray-900 text-white hover:bg-gray-800" : ""}`;
 
-export function UserMenu() {
+/** A dashboard's side menu: its title, then one link per page, the current one highlighted. */
+function DashboardMenu({ title, links }: { title: string; links: MenuLink[] }) {
   return (
-    <nav aria-label="Dashboard" className="rounded border border-gray-200 bg-white">
-      <h2 className="px-4 py-3 text-lg font-semibold">Dashboard</h2>
-      <NavLink to="/dashboard/user/profile" className={itemClass}>
-        Profile
-      </NavLink>
-      <NavLink to="/dashboard/user/orders" className={itemClass}>
-        Orders
-      </NavLink>
+    <nav aria-label={title} className="rounded border border-gray-200 bg-white">
+      <h2 className="px-4 py-3 text-lg font-semibold">{title}</h2>
+      {links.map((link) => (
+        <NavLink key={link.to} to={link.to} className={itemClass}>
+          {link.label}
+        </NavLink>
+      ))}
     </nav>
   );
 }
 
+export function UserMenu() {
+  return <DashboardMenu title="Dashboard" links={USER_LINKS} />;
+}
+
 export function AdminMenu() {
-  return (
-    <nav aria-label="Admin Panel" className="rounded border border-gray-200 bg-white">
-      <h2 className="px-4 py-3 text-lg font-semibold">Admin Panel</h2>
-      <NavLink to="/dashboard/admin/create-category" className={itemClass}>
-        Create Category
-      </NavLink>
-      <NavLink to="/dashboard/admin/create-product" className={itemClass}>
-        Create Product
-      </NavLink>
-      <NavLink to="/dashboard/admin/products" className={itemClass}>
-        Products
-      </NavLink>
-      <NavLink to="/dashboard/admin/orders" className={itemClass}>
-        Orders
-      </NavLink>
-      <NavLink to="/dashboard/admin/users" className={itemClass}>
-        Users
-      </NavLink>
-    </nav>
-  );
+  return <DashboardMenu title="Admin Panel" links={ADMIN_LINKS} />;
 }
