@@ -4,7 +4,7 @@
 // other method is refused with 405. Limits come from the modules that enforce
 // them, so the numbers here cannot drift (only the /api/v1 route loads this).
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/models/cart";
-import { MAX_FILTER_CATEGORIES, MAX_KEYWORD_LENGTH, MAX_PAGE, OPEN_ENDED_DOLLARS, PAGE_SIZE, SORTS } from "~/models/catalog";
+import { DEFAULT_SORT, MAX_FILTER_CATEGORIES, MAX_KEYWORD_LENGTH, MAX_PAGE, OPEN_ENDED_DOLLARS, PAGE_SIZE, SORTS } from "~/models/catalog";
 import { API_LIST_LIMIT, SIMILAR_LIMIT } from "~/models/catalog.server";
 import { CATEGORY_NAME_MAX } from "~/models/category.server";
 import { CHECKOUT_LIMIT, MIN_CHARGE_CENTS } from "~/models/checkout.server";
@@ -26,10 +26,13 @@ const ok = (description: string, schema: Schema, headers?: Record<string, Schema
 const error = (description: string) => ({ description, content: { "application/json": { schema: ref("Error") } } });
 const pathParam = (name: string, description: string) => ({ name, in: "path", required: true, schema: { type: "string" }, description });
 const object = (properties: Record<string, Schema>, required: string[] = []): Schema => ({ type: "object", properties, required });
-const success = (extra: Record<string, Schema> = {}, required: string[] = []) =>
-  object({ success: { type: "boolean" }, message: { type: "string" }, ...extra }, ["success", ...required]);
-const productList = (max: number, description?: string): Schema => ({ type: "array", items: ref("Product"), maxItems: max, ...(description ? { description } : {}) });
+/** `{ success, message?, ...extra }`: every extra field is always there. */
+const success = (extra: Record<string, Schema> = {}) =>
+  object({ success: { type: "boolean" }, message: { type: "string" }, ...extra }, ["success", ...Object.keys(extra)]);
+const productList = (max: number): Schema => ({ type: "array", items: ref("Product"), maxItems: max });
 const total = { type: "integer", minimum: 0, description: "How many there are in all, beyond this answer's list" };
+/** A page of products: `page` (from 1), `perPage` and `total`. */
+const productPage = (perPage: number) => ({ products: productList(perPage), page: { type: "integer" }, perPage: { type: "integer", const: perPage }, total });
 
 const bad = { "400": error("Invalid input (bad JSON, wrong types, missing fields, malformed ids); `errors` names the fields") };
 const auth = { "401": error("Missing, invalid, expired or revoked token") };
@@ -40,6 +43,9 @@ const limited = { "429": { ...error("Too many attempts; see Retry-After"), heade
 const tooLarge = { "413": error(`Body too large (JSON: at most ${MAX_JSON_BYTES} bytes)`) };
 const wrongType = { "415": error("Wrong Content-Type") };
 const userSecurity = [{ token: [] }, { bearer: [] }];
+
+// The account fields register and profile share (the limits of user.server.ts's schemas).
+const contactFields = { phone: { type: "string", maxLength: 30 }, address: { type: "string", maxLength: 300 } };
 
 const ORDER_STATUS_LABELS = ORDER_STATUSES.map((status) => status.label);
 const SORT_IDS = SORTS.map((sort) => sort.id);
@@ -148,14 +154,13 @@ export const OPENAPI_DOCUMENT = {
               username: { type: "string", maxLength: 100, description: "The name (`name` is accepted too)" },
               email: { type: "string", format: "email" },
               password: { type: "string", minLength: PASSWORD_MIN_LENGTH, description: "At most 72 bytes" },
-              phone: { type: "string", maxLength: 30 },
-              address: { type: "string", maxLength: 300 },
+              ...contactFields,
               answer: { type: "string", maxLength: 100, description: "The security answer for forgot-password" },
             },
             ["username", "email", "password", "phone", "address", "answer"],
           ),
         ),
-        responses: { "201": ok("Registered", success({ user: ref("User") }, ["user"])), ...bad, "409": error("E-mail already registered"), ...limited, ...wrongType, ...tooLarge },
+        responses: { "201": ok("Registered", success({ user: ref("User") })), ...bad, "409": error("E-mail already registered"), ...limited, ...wrongType, ...tooLarge },
       },
     },
     "/api/v1/user/login": {
@@ -163,7 +168,7 @@ export const OPENAPI_DOCUMENT = {
         summary: "Log in and receive a token",
         requestBody: jsonBody(object({ email: { type: "string" }, password: { type: "string" } }, ["email", "password"])),
         responses: {
-          "200": ok("Logged in", success({ user: ref("User"), token: { type: "string" } }, ["user", "token"])),
+          "200": ok("Logged in", success({ user: ref("User"), token: { type: "string" } })),
           ...bad,
           "401": error("Invalid e-mail or password"),
           ...limited,
@@ -203,12 +208,11 @@ export const OPENAPI_DOCUMENT = {
             name: { type: "string", maxLength: 100 },
             email: { type: "string", description: "Accepted and ignored" },
             password: { type: "string", minLength: PASSWORD_MIN_LENGTH, description: "A new password; other sessions are revoked" },
-            phone: { type: "string", maxLength: 30 },
-            address: { type: "string", maxLength: 300 },
+            ...contactFields,
           }),
         ),
         responses: {
-          "200": ok("Updated", success({ updatedUser: ref("User") }, ["updatedUser"])),
+          "200": ok("Updated", success({ updatedUser: ref("User") })),
           "400": error("Invalid fields; the message is repeated in `error` for the old clients"),
           ...auth,
           ...wrongType,
@@ -245,14 +249,14 @@ export const OPENAPI_DOCUMENT = {
       },
     },
     "/api/v1/category/get-category": {
-      get: { summary: "All categories", responses: { "200": ok("Categories", success({ category: { type: "array", items: ref("Category") } }, ["category"])) } },
+      get: { summary: "All categories", responses: { "200": ok("Categories", success({ category: { type: "array", items: ref("Category") } })) } },
     },
     "/api/v1/category/create-category": {
       post: {
         summary: "Create a category (admin)",
         security: userSecurity,
         requestBody: jsonBody(object({ name: { type: "string", maxLength: CATEGORY_NAME_MAX } }, ["name"])),
-        responses: { "201": ok("Created", success({ category: ref("Category") }, ["category"])), ...bad, ...admin, "409": error("Name already used"), ...wrongType, ...tooLarge },
+        responses: { "201": ok("Created", success({ category: ref("Category") })), ...bad, ...admin, "409": error("Name already used"), ...wrongType, ...tooLarge },
       },
     },
     "/api/v1/category/update-category/{id}": {
@@ -262,7 +266,7 @@ export const OPENAPI_DOCUMENT = {
         parameters: [pathParam("id", "category _id")],
         requestBody: jsonBody(object({ name: { type: "string", maxLength: CATEGORY_NAME_MAX } }, ["name"])),
         responses: {
-          "200": ok("Updated", success({ category: ref("Category") }, ["category"])),
+          "200": ok("Updated", success({ category: ref("Category") })),
           ...bad,
           ...admin,
           ...notFound,
@@ -285,7 +289,7 @@ export const OPENAPI_DOCUMENT = {
         summary: "Create a product (admin)",
         security: userSecurity,
         requestBody: productBody("Optional."),
-        responses: { "201": ok("Created", success({ products: ref("Product") }, ["products"])), ...productWriteErrors },
+        responses: { "201": ok("Created", success({ products: ref("Product") })), ...productWriteErrors },
       },
     },
     "/api/v1/product/update-product/{id}": {
@@ -294,7 +298,7 @@ export const OPENAPI_DOCUMENT = {
         security: userSecurity,
         parameters: [pathParam("id", "product _id")],
         requestBody: productBody("Replaced only when sent."),
-        responses: { "200": ok("Updated", success({ products: ref("Product") }, ["products"])), ...productWriteErrors, ...notFound },
+        responses: { "200": ok("Updated", success({ products: ref("Product") })), ...productWriteErrors, ...notFound },
       },
     },
     "/api/v1/product/delete-product/{id}": {
@@ -311,10 +315,7 @@ export const OPENAPI_DOCUMENT = {
         responses: {
           "200": ok(
             "Products",
-            success(
-              { countTotal: { type: "integer", description: "How many are in `products`" }, total, products: productList(API_LIST_LIMIT) },
-              ["countTotal", "total", "products"],
-            ),
+            success({ countTotal: { type: "integer", description: "How many are in `products`" }, total, products: productList(API_LIST_LIMIT) }),
           ),
         },
       },
@@ -323,14 +324,14 @@ export const OPENAPI_DOCUMENT = {
       get: {
         summary: "One product",
         parameters: [pathParam("slug", "product slug")],
-        responses: { "200": ok("Product", success({ product: ref("Product") }, ["product"])), ...notFound },
+        responses: { "200": ok("Product", success({ product: ref("Product") })), ...notFound },
       },
     },
     "/api/v1/product/related-product/{productId}/{categoryId}": {
       get: {
         summary: `Similar products: the newest ${SIMILAR_LIMIT} of the category, never the product itself`,
         parameters: [pathParam("productId", "product _id"), pathParam("categoryId", "category _id")],
-        responses: { "200": ok("Products", success({ products: productList(SIMILAR_LIMIT) }, ["products"])), ...bad },
+        responses: { "200": ok("Products", success({ products: productList(SIMILAR_LIMIT) })), ...bad },
       },
     },
     "/api/v1/product/product-category/{slug}": {
@@ -338,7 +339,7 @@ export const OPENAPI_DOCUMENT = {
         summary: `A category and its newest products, at most ${API_LIST_LIMIT}`,
         parameters: [pathParam("slug", "category slug")],
         responses: {
-          "200": ok("Category and products", success({ category: ref("Category"), products: productList(API_LIST_LIMIT), total }, ["category", "products", "total"])),
+          "200": ok("Category and products", success({ category: ref("Category"), products: productList(API_LIST_LIMIT), total })),
           ...notFound,
         },
       },
@@ -348,19 +349,13 @@ export const OPENAPI_DOCUMENT = {
         summary: `One page of every product, newest first, ${PAGE_SIZE} per page; past the end, an empty list`,
         parameters: [pathParam("page", `page number from 1 to ${MAX_PAGE}`)],
         responses: {
-          "200": ok(
-            "Products",
-            success(
-              { products: productList(PAGE_SIZE), page: { type: "integer" }, perPage: { type: "integer", const: PAGE_SIZE }, total },
-              ["products", "page", "perPage", "total"],
-            ),
-          ),
+          "200": ok("Products", success(productPage(PAGE_SIZE))),
           "400": error(`page is not a whole number from 1 to ${MAX_PAGE}`),
         },
       },
     },
     "/api/v1/product/product-count": {
-      get: { summary: "How many products", responses: { "200": ok("Total", success({ total: { type: "integer" } }, ["total"])) } },
+      get: { summary: "How many products", responses: { "200": ok("Total", success({ total: { type: "integer" } })) } },
     },
     "/api/v1/product/product-filters": {
       post: {
@@ -376,18 +371,12 @@ export const OPENAPI_DOCUMENT = {
               default: [],
               description: `[] for any price, or a band [min, max] in dollars: [20, 39] means $20.00 to $39.99; max ${OPEN_ENDED_DOLLARS} or more means no upper bound`,
             },
-            sort: { type: "string", enum: SORT_IDS, default: "newest" },
+            sort: { type: "string", enum: SORT_IDS, default: DEFAULT_SORT },
             page: { type: "integer", minimum: 1, maximum: MAX_PAGE, default: 1 },
           }),
         ),
         responses: {
-          "200": ok(
-            "Products",
-            success(
-              { products: productList(API_LIST_LIMIT), total, page: { type: "integer" }, perPage: { type: "integer", const: API_LIST_LIMIT } },
-              ["products", "total", "page", "perPage"],
-            ),
-          ),
+          "200": ok("Products", success(productPage(API_LIST_LIMIT))),
           ...bad,
           ...wrongType,
           ...tooLarge,
@@ -440,7 +429,7 @@ export const OPENAPI_DOCUMENT = {
         responses: {
           "200": ok(
             "Checkout Session created: send the buyer to `url`",
-            success({ id: { type: "string", description: "The Checkout Session id" }, url: { type: "string" }, orderId: { type: "string" } }, ["id", "url", "orderId"]),
+            success({ id: { type: "string", description: "The Checkout Session id" }, url: { type: "string" }, orderId: { type: "string" } }),
           ),
           "400": error(
             `Invalid input, an empty list, an unknown product, no address in the buyer's profile, or a total under $${(MIN_CHARGE_CENTS / 100).toFixed(2)}`,
