@@ -51,6 +51,8 @@ export default defineConfig({
       REMIX_BUILD_DIR: process.env.REMIX_BUILD_DIR ?? "",
       // The suite logs in many times from one address; the per-e-mail limit stays on.
       RATE_LIMIT_IP_MAX: "100000",
+      // tests/e2e/api-cors.spec.ts: pages served from 127.0.0.1 call the API at localhost cross-origin.
+      CORS_ORIGINS: `http://127.0.0.1:${port}`,
     },
   },
 });
