@@ -2,18 +2,14 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { clientIp } from "~/models/rate-limit.server";
 import { forgotPasswordSchema, resetPassword } from "~/models/user.server";
-import { apiRoute, readJson, type ApiMethods } from "~/utils/api.server";
-import { apiError } from "~/utils/http.server";
+import { apiRoute, readJson, refusedAttemptJson, type ApiMethods } from "~/utils/api.server";
 
 const methods: ApiMethods = {
   // POST {email, answer, newPassword}; success also revokes every session of the account.
   POST: async ({ request }) => {
     const input = await readJson(request, forgotPasswordSchema);
     const result = await resetPassword(input, { ip: clientIp(request) });
-    if (!result.ok) {
-      if (result.reason === "rate_limited") return apiError(429, result.message, {}, { headers: { "Retry-After": String(result.retryAfter) } });
-      return apiError(401, result.message);
-    }
+    if (!result.ok) return refusedAttemptJson(result, 401);
     return json({ success: true, message: "Password Reset Successfully" });
   },
 };

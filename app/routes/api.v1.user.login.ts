@@ -3,18 +3,14 @@ import { json } from "@remix-run/node";
 import { toApiUser } from "~/models/api-shapes.server";
 import { clientIp } from "~/models/rate-limit.server";
 import { login, loginSchema } from "~/models/user.server";
-import { apiRoute, readJson, type ApiMethods } from "~/utils/api.server";
-import { apiError } from "~/utils/http.server";
+import { apiRoute, readJson, refusedAttemptJson, type ApiMethods } from "~/utils/api.server";
 
 const methods: ApiMethods = {
   // POST {email, password} → {success, message, user, token}; send the token in Authorization afterwards.
   POST: async ({ request }) => {
     const input = await readJson(request, loginSchema);
     const result = await login(input, { ip: clientIp(request) });
-    if (!result.ok) {
-      if (result.reason === "rate_limited") return apiError(429, result.message, {}, { headers: { "Retry-After": String(result.retryAfter) } });
-      return apiError(401, result.message);
-    }
+    if (!result.ok) return refusedAttemptJson(result, 401);
     return json({ success: true, message: "Login Successfully", user: toApiUser(result.user), token: result.token });
   },
 };

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { toApiUser } from "~/models/api-shapes.server";
 import { clientIp } from "~/models/rate-limit.server";
 import { register, registerSchema } from "~/models/user.server";
-import { apiRoute, readJson, type ApiMethods } from "~/utils/api.server";
+import { apiRoute, readJson, refusedAttemptJson, type ApiMethods } from "~/utils/api.server";
 import { apiError } from "~/utils/http.server";
 import { parseInput } from "~/utils/validation";
 
@@ -15,10 +15,7 @@ const methods: ApiMethods = {
     const parsed = parseInput(registerSchema, { ...body, name: body.username ?? body.name });
     if (!parsed.success) return apiError(400, parsed.message, { errors: parsed.errors });
     const result = await register(parsed.data, { ip: clientIp(request) });
-    if (!result.ok) {
-      if (result.reason === "rate_limited") return apiError(429, result.message, {}, { headers: { "Retry-After": String(result.retryAfter) } });
-      return apiError(409, result.message, { errors: result.errors });
-    }
+    if (!result.ok) return refusedAttemptJson(result, 409);
     return json({ success: true, message: "User Register Successfully", user: toApiUser(result.user) }, { status: 201 });
   },
 };

@@ -1,9 +1,10 @@
 // Plumbing for /api/v1 resource routes: JSON bodies with size and type
 // limits, one error shape, and a guard so nothing a client sends becomes a 500.
 import type { z } from "zod";
+import type { RateLimited } from "~/models/user.server";
 import { env } from "./env.server";
 import { apiError } from "./http.server";
-import { parseInput } from "./validation";
+import { parseInput, type FieldErrors } from "./validation";
 
 export const MAX_JSON_BYTES = 64 * 1024;
 
@@ -53,6 +54,12 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
 
 function methodNotAllowed(allowed: string[]) {
   return apiError(405, `Method not allowed; use ${allowed.join(" or ")}`, {}, { headers: { Allow: allowed.join(", ") } });
+}
+
+/** A refused account attempt: 429 with Retry-After when rate-limited, else `status` (with the field errors, if any). */
+export function refusedAttemptJson(result: RateLimited | { message: string; errors?: FieldErrors }, status: number): Response {
+  if ("retryAfter" in result) return apiError(429, result.message, {}, { headers: { "Retry-After": String(result.retryAfter) } });
+  return apiError(status, result.message, result.errors ? { errors: result.errors } : {});
 }
 
 /** Ids are cuids: anything else is answered 400 before touching the database. */
