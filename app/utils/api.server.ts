@@ -2,6 +2,7 @@
 // limits, one error shape, and a guard so nothing a client sends becomes a 500.
 import type { z } from "zod";
 import type { RateLimited } from "~/models/user.server";
+import { discardBody, readBodyWithin } from "./body.server";
 import { env } from "./env.server";
 import { apiError } from "./http.server";
 import { parseInput, type FieldErrors } from "./validation";
@@ -12,28 +13,9 @@ export const MAX_JSON_BYTES = 64 * 1024;
 export async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array> {
   const declared = Number(request.headers.get("Content-Length"));
   if (Number.isFinite(declared) && declared > limit) throw apiError(413, `Request body too large (limit ${limit} bytes)`);
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      // Not reader.cancel(): that resets the connection before the client reads the 413.
-      await drainReader(reader, size);
-      throw apiError(413, `Request body too large (limit ${limit} bytes)`);
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
+  const bytes = await readBodyWithin(request, limit);
+  if (!bytes) throw apiError(413, `Request body too large (limit ${limit} bytes)`);
+  return bytes;
 }
 
 /** Parse and validate a JSON body: 415 for another content type, 400 for broken JSON or invalid fields. */
@@ -91,33 +73,6 @@ async function apiHandler(fn: () => Promise<Response>, request: Request): Promis
   // An answer sent before the body was read (405, 401, a malformed id) reads it first.
   await discardBody(request);
   return response;
-}
-
-/** A refused body up to this size is read to its end and thrown away; a bigger one is left unread. */
-export const DISCARD_LIMIT_BYTES = 32 * 1024 * 1024;
-
-async function drainReader(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead = 0, limit = DISCARD_LIMIT_BYTES) {
-  let total = alreadyRead;
-  try {
-    while (total <= limit) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      total += value.byteLength;
-    }
-  } catch {
-    // The client went away.
-  }
-}
-
-/**
- * Reads and throws away a request body nobody read. Answering with the body
- * unread leaves it in the connection (Remix's Node adapter pauses the socket),
- * which stalls the client's next request on that keep-alive connection.
- */
-export async function discardBody(request: Request, limit = DISCARD_LIMIT_BYTES) {
-  if (!request.body || request.bodyUsed || request.body.locked) return;
-  if (Number(request.headers.get("Content-Length")) > limit) return;
-  await drainReader(request.body.getReader(), 0, limit);
 }
 
 // ---------- one entry point per /api/v1 route ----------

@@ -4,6 +4,7 @@
 // (The image itself is checked from its bytes later, in photo.server.ts.)
 import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import { failure, type Failure } from "~/models/outcome";
+import { DISCARD_LIMIT_BYTES, discardBody, drainReader, readBodyWithin } from "./body.server";
 import { env } from "./env.server";
 
 /** Room for the text fields and multipart framing on top of the file limit. */
@@ -15,7 +16,7 @@ const URLENCODED_MAX_BYTES = 256 * 1024;
  * answering: browsers show a connection error instead of our message when the
  * server stops reading mid-upload. Bigger bodies are answered at once, unread.
  */
-export const DISCARD_MAX_BYTES = 32 * 1024 * 1024;
+export const DISCARD_MAX_BYTES = DISCARD_LIMIT_BYTES;
 
 export type FormRead = { ok: true; formData: FormData } | (Failure & { values: Record<string, string> });
 
@@ -117,7 +118,7 @@ export async function readForm(request: Request, { fileFields = ["photo"], maxFi
   } catch (error) {
     stopped = true;
     await inflight;
-    await drain(source, received);
+    await drainReader(source, received, DISCARD_MAX_BYTES);
     if (error instanceof BodyTooLargeError) return tooLarge(values);
     if (error instanceof MaxPartSizeExceededError) {
       if (fileFields.includes(error.field)) return tooLarge(values);
@@ -128,40 +129,13 @@ export async function readForm(request: Request, { fileFields = ["photo"], maxFi
   }
 }
 
-/** Reads the rest of a refused body without keeping it, up to DISCARD_MAX_BYTES. */
-async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number) {
-  let total = alreadyRead;
-  try {
-    while (total <= DISCARD_MAX_BYTES) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      total += value.byteLength;
-    }
-  } catch {
-    // The client went away: nothing left to read.
-  }
-}
-
 async function discard(request: Request, declared: number) {
-  if (!request.body || declared > DISCARD_MAX_BYTES) return;
-  await drain(request.body.getReader(), 0);
+  if (declared > DISCARD_MAX_BYTES) return;
+  await discardBody(request, DISCARD_MAX_BYTES);
 }
 
 /** The body as text, or null past `limit` bytes. */
 async function readText(request: Request, limit: number): Promise<string | null> {
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await drain(reader, size);
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+  const bytes = await readBodyWithin(request, limit);
+  return bytes ? Buffer.from(bytes).toString("utf8") : null;
 }
