@@ -9,7 +9,7 @@ import { API_LIST_LIMIT, SIMILAR_LIMIT } from "~/models/catalog.server";
 import { CATEGORY_NAME_MAX } from "~/models/category.server";
 import { CHECKOUT_LIMIT, MIN_CHARGE_CENTS } from "~/models/checkout.server";
 import { ORDER_STATUSES } from "~/models/order";
-import { ADMIN_ORDERS_PAGE_SIZE } from "~/models/order.server";
+import { ADMIN_ORDERS_PAGE_SIZE, ALL_ORDERS_MAX } from "~/models/order.server";
 import { PRICE_MAX_DOLLARS, PRODUCT_DESCRIPTION_MAX, PRODUCT_NAME_MAX, QUANTITY_MAX } from "~/models/product.server";
 import { PASSWORD_MIN_LENGTH } from "~/models/user";
 import { MAX_JSON_BYTES } from "~/utils/api.server";
@@ -225,13 +225,13 @@ export const OPENAPI_DOCUMENT = {
     },
     "/api/v1/user/all-orders": {
       get: {
-        summary: `Every order, newest first, ${ADMIN_ORDERS_PAGE_SIZE} per page; the body is the list itself (admin)`,
+        summary: `Every order, newest first (at most ${ALL_ORDERS_MAX}; with ?page=N, ${ADMIN_ORDERS_PAGE_SIZE} per page); the body is the list itself (admin)`,
         security: userSecurity,
         parameters: [
-          { name: "page", in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: MAX_PAGE, default: 1 }, description: "Anything that is not a page number means page 1" },
+          { name: "page", in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: MAX_PAGE }, description: "Pages of the list; without it, every order up to the cap. Anything that is not a page number means page 1" },
         ],
         responses: {
-          "200": ok("One page of orders (empty past the end)", { type: "array", items: ref("Order"), maxItems: ADMIN_ORDERS_PAGE_SIZE }, {
+          "200": ok("The orders, or one page of them (empty past the end)", { type: "array", items: ref("Order"), maxItems: ALL_ORDERS_MAX }, {
             "X-Total-Count": header("How many orders there are in all", { type: "integer" }),
             Link: header('`</api/v1/user/all-orders?page=N>; rel="next"` while a next page exists'),
           }),

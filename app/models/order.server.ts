@@ -18,18 +18,20 @@ export function listOrdersForUser(userId: string) {
 }
 
 export const ADMIN_ORDERS_PAGE_SIZE = 25;
+/** The API's unpaged all-orders list stops here; clients page on from the Link header. */
+export const ALL_ORDERS_MAX = 1000;
 
-export async function listAllOrders({ page = 1 }: { page?: number } = {}) {
+export async function listAllOrders({ page = 1, pageSize = ADMIN_ORDERS_PAGE_SIZE }: { page?: number; pageSize?: number } = {}) {
   const [orders, total] = await Promise.all([
     db.order.findMany({
       select: orderListSelect,
       orderBy: { createdAt: "desc" },
-      skip: (page - 1) * ADMIN_ORDERS_PAGE_SIZE,
-      take: ADMIN_ORDERS_PAGE_SIZE,
+      skip: (page - 1) * pageSize,
+      take: pageSize,
     }),
     db.order.count(),
   ]);
-  return { orders, total, page, pageSize: ADMIN_ORDERS_PAGE_SIZE };
+  return { orders, total, page, pageSize };
 }
 
 /** Any of the seven statuses, at any time (the spec sets no order). Null when the order does not exist. */

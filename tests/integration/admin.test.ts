@@ -648,6 +648,20 @@ describe("orders: status changes", () => {
     expect(body[0]).toMatchObject({ _id: order.id, status: "Not Process", buyer: { name: expect.any(String) }, payment: { success: true }, products: [{ name: "Thing", price: 5, quantity: 1 }] });
   });
 
+  it("returns every order without ?page (as the spec's client expects) and pages of 25 with it", async () => {
+    for (let i = 0; i < 27; i++) await newOrder();
+    const total = await db.order.count();
+    const all = await call(allOrdersApi, jsonRequest("GET", "/api/v1/user/all-orders", undefined, admin));
+    expect((await all.json()).length).toBe(total);
+    expect(all.headers.get("X-Total-Count")).toBe(String(total));
+    expect(all.headers.get("Link")).toBeNull();
+    const first = await call(allOrdersApi, jsonRequest("GET", "/api/v1/user/all-orders?page=1", undefined, admin));
+    expect((await first.json()).length).toBe(25);
+    expect(first.headers.get("Link")).toBe('</api/v1/user/all-orders?page=2>; rel="next"');
+    const second = await call(allOrdersApi, jsonRequest("GET", "/api/v1/user/all-orders?page=2", undefined, admin));
+    expect((await second.json()).length).toBe(Math.min(25, total - 25));
+  });
+
   it("accepts only the seven statuses", async () => {
     const order = await newOrder();
     const put = (status: unknown, id = order.id) => call(orderStatusApi, jsonRequest("PUT", "/x", { status }, admin), { orderId: id });
