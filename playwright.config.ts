@@ -33,7 +33,8 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },
-    { name: "no-js", use: { javaScriptEnabled: false } },
+    // *.js-only.spec.ts: checks of what page scripts do (e.g. fetch()), meaningless without JavaScript.
+    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: /\.js-only\.spec\.ts$/ },
   ],
   webServer: {
     command: "node scripts/serve.js",
