@@ -35,7 +35,9 @@ export async function startEmbeddedPostgres({ dir, persistent = true, log = fals
     try {
       const mode = fs.statSync(d).mode;
       if ((mode & 0o001) === 0 && d.startsWith(root)) fs.chmodSync(d, mode | 0o055);
-    } catch {}
+    } catch {
+      // Not ours to change; PostgreSQL will say if it cannot get in.
+    }
   }
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
@@ -56,7 +58,12 @@ export async function startEmbeddedPostgres({ dir, persistent = true, log = fals
     if (fs.existsSync(pidFile)) {
       const pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
       let alive = false;
-      try { process.kill(pid, 0); alive = true; } catch {}
+      try {
+        process.kill(pid, 0);
+        alive = true;
+      } catch {
+        // No such process: the pid file is stale.
+      }
       if (!alive) fs.rmSync(pidFile);
     }
   }

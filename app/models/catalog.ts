@@ -178,7 +178,6 @@ export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\u
 export function normalizeKeyword(raw: unknown): string {
   if (typeof raw !== "string") return "";
   // Control characters (NUL above all: PostgreSQL text cannot hold it) count as spaces.
-  // eslint-disable-next-line no-control-regex
   return raw
     .replace(LONE_SURROGATE, "\ufffd")
     .replace(/[\u0000-\u001f\u007f\s]+/g, " ")

@@ -4,7 +4,6 @@ import { PrismaClient } from "@prisma/client";
 import { env } from "./env.server";
 
 declare global {
-  // eslint-disable-next-line no-var
   var __prisma: PrismaClient | undefined;
 }
 
