@@ -37,9 +37,11 @@ export default defineConfig({
     { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: /\.js-only\.spec\.ts$/ },
   ],
   webServer: {
-    command: "node scripts/serve.js",
+    // The server that `npm start` runs, built by scripts/test.js into this run's folder.
+    command: `node ${process.env.E2E_SERVER ?? "server-build/index.js"}`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
     timeout: 90_000,
     stdout: "ignore",
     stderr: "pipe",
@@ -50,7 +52,8 @@ export default defineConfig({
       SEED: "false",
       STRIPE_FAKE_PORT: process.env.E2E_STRIPE_PORT ?? "",
       REMIX_BUILD_DIR: process.env.REMIX_BUILD_DIR ?? "",
-      // The suite logs in many times from one address; the per-e-mail limit stays on.
+      ACCESS_LOG: "false",
+      // The whole suite signs in (and fails to, on purpose) from one address.
       RATE_LIMIT_IP_MAX: "100000",
       // tests/e2e/api-cors.spec.ts: pages served from 127.0.0.1 call the API at localhost cross-origin.
       CORS_ORIGINS: `http://127.0.0.1:${port}`,

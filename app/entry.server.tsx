@@ -6,8 +6,10 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { setToastCookieOptions } from "remix-toast";
+import { cspHeader } from "./utils/csp";
+import { db } from "./utils/db.server";
 import { env } from "./utils/env.server";
-import { NonceProvider } from "./utils/nonce";
+import { DocumentInfoProvider } from "./utils/nonce";
 
 const ABORT_DELAY = 5_000;
 
@@ -15,29 +17,29 @@ const ABORT_DELAY = 5_000;
 // sign the flash-toast cookie with our secret instead of the library default.
 setToastCookieOptions({ secrets: [env().SESSION_SECRET], secure: env().secureCookies });
 
-export function securityHeaders(headers: Headers, nonce?: string) {
-  const stripeOrigins = ["https://checkout.stripe.com"];
+/** Origins a form may lead to: Stripe's hosted checkout (or the local stand-in). */
+export function formActionOrigins(): string[] {
+  const origins = ["https://checkout.stripe.com"];
   const fake = env().STRIPE_API_BASE;
-  if (fake) stripeOrigins.push(new URL(fake).origin);
-  if (nonce) {
-    headers.set(
-      "Content-Security-Policy",
-      [
-        "default-src 'self'",
-        `script-src 'self' 'nonce-${nonce}'`,
-        "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: blob:",
-        "connect-src 'self'",
-        `form-action 'self' ${stripeOrigins.join(" ")}`,
-        "frame-ancestors 'none'",
-        "base-uri 'self'",
-        "object-src 'none'",
-      ].join("; "),
-    );
-  }
+  if (fake) origins.push(new URL(fake).origin);
+  return origins;
+}
+
+/**
+ * Security headers for when the build runs without our server (remix-serve):
+ * server/ sends them on every response itself, and says so by handing the
+ * nonce over in the load context.
+ */
+function fallbackSecurityHeaders(headers: Headers, nonce?: string) {
+  if (nonce) headers.set("Content-Security-Policy", cspHeader(formActionOrigins(), nonce));
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
+}
+
+/** Called by server/ when a worker stops: close the database pool. */
+export async function closeResources() {
+  await db.$disconnect();
 }
 
 const handleRequest: HandleDocumentRequestFunction = (
@@ -45,18 +47,22 @@ const handleRequest: HandleDocumentRequestFunction = (
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) => {
-  const nonce = randomBytes(16).toString("base64");
-  securityHeaders(responseHeaders, nonce);
+  let nonce = loadContext.cspNonce;
+  if (!nonce) {
+    nonce = randomBytes(16).toString("base64");
+    fallbackSecurityHeaders(responseHeaders, nonce);
+  }
+  const requestId = loadContext.requestId ?? "";
   // Crawlers get the whole document at once; browsers get it streamed.
   const waitForAll = isbot(request.headers.get("user-agent") || "");
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
+      <DocumentInfoProvider value={{ nonce, requestId }}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-      </NonceProvider>,
+      </DocumentInfoProvider>,
       {
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
@@ -81,8 +87,8 @@ const handleRequest: HandleDocumentRequestFunction = (
 };
 export default handleRequest;
 
-export function handleDataRequest(response: Response) {
-  securityHeaders(response.headers);
+export function handleDataRequest(response: Response, { context }: { context: AppLoadContext }) {
+  if (!context.cspNonce) fallbackSecurityHeaders(response.headers);
   return response;
 }
 

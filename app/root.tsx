@@ -14,13 +14,13 @@ import {
 import { getToast } from "remix-toast";
 import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
-import { NotFound, UnexpectedError } from "~/components/NotFound";
+import { BadRequest, NotFound, UnexpectedError } from "~/components/NotFound";
 import { Toaster, type Toast } from "~/components/Toaster";
 import { cartItemCount, readCart } from "~/models/cart.server";
 import { listCategories } from "~/models/category.server";
 import { getOptionalUser } from "~/utils/auth.server";
 import { env } from "~/utils/env.server";
-import { useNonce } from "~/utils/nonce";
+import { REQUEST_ID_META, useNonce, useRequestId } from "~/utils/nonce";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -58,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export type RootData = typeof loader;
 export const useRootData = () => useRouteLoaderData<typeof loader>("root");
 
-function Document({ children, title }: { children: React.ReactNode; title?: string }) {
+function Document({ children, title, requestId }: { children: React.ReactNode; title?: string; requestId?: string }) {
   const nonce = useNonce();
   return (
     <html lang="en" className="h-full">
@@ -66,6 +66,7 @@ function Document({ children, title }: { children: React.ReactNode; title?: stri
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {title ? <title>{title}</title> : null}
+        {requestId ? <meta name={REQUEST_ID_META} content={requestId} /> : null}
         <Meta />
         <Links />
       </head>
@@ -109,10 +110,13 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const requestId = useRequestId();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
-    <Document title={notFound ? "Page Not Found" : "Something went wrong"}>
-      <Frame>{notFound ? <NotFound /> : <UnexpectedError />}</Frame>
+    <Document title={status === 404 ? "Page Not Found" : status === 400 ? "Bad Request" : "Something went wrong"} requestId={requestId}>
+      <Frame>
+        {status === 404 ? <NotFound /> : status === 400 ? <BadRequest /> : <UnexpectedError requestId={requestId} />}
+      </Frame>
     </Document>
   );
 }

@@ -82,13 +82,15 @@ try {
   // 2. A production build of its own, served like `npm start`.
   t = Date.now();
   const buildDir = path.join(workDir, "build");
+  const serverBuildDir = path.join(workDir, "server-build");
   await run(path.join(root, "node_modules/.bin/remix"), ["build"], { REMIX_BUILD_DIR: buildDir, NODE_ENV: "production" });
+  await run(process.execPath, [path.join(root, "scripts/build-server.js")], { SERVER_BUILD_DIR: serverBuildDir });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const app = spawn(process.execPath, [path.join(root, "scripts/serve.js")], {
+  const app = spawn(process.execPath, [path.join(serverBuildDir, "index.js")], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, DATABASE_URL: databaseUrl, SEED: "false", PORT: String(port), APP_URL: base, REMIX_BUILD_DIR: buildDir, NODE_ENV: "" },
+    env: { ...process.env, DATABASE_URL: databaseUrl, SEED: "false", PORT: String(port), APP_URL: base, REMIX_BUILD_DIR: buildDir, NODE_ENV: "", ACCESS_LOG: "false" },
   });
   cleanups.push(
     () =>

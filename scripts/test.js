@@ -65,14 +65,24 @@ try {
   createdDbs.push(template);
   await migrate(server.urlFor(template));
 
+  // 2. A production build of the app and the server, in this run's own folder:
+  //    the server tests (Vitest) and the end-to-end tests run it.
+  const buildDir = path.join(workDir, "build");
+  const serverBuildDir = path.join(workDir, "server-build");
+  const buildEnv = { REMIX_BUILD_DIR: buildDir, SERVER_BUILD_DIR: serverBuildDir, NODE_ENV: "production" };
+  if ((await run(path.join(root, "node_modules/.bin/remix"), ["build"], buildEnv)) !== 0) throw new Error("remix build failed");
+  if ((await run(process.execPath, [path.join(root, "scripts/build-server.js")], buildEnv)) !== 0) throw new Error("server build failed");
+
   const testEnv = {
     TEST_PG_ADMIN_URL: server.adminUrl,
     TEST_TEMPLATE_DB: template,
+    TEST_REMIX_BUILD: path.join(buildDir, "index.js"),
+    TEST_SERVER_BUILD: path.join(serverBuildDir, "index.js"),
     DATABASE_URL: "",
     NODE_ENV: "test",
   };
 
-  // 2. Unit and integration tests: every file gets its own database (tests/setup/db.ts).
+  // 3. Unit and integration tests: every file gets its own database (tests/setup/db.ts).
   if (mode === "all" || mode === "unit") {
     const report = path.join(workDir, "vitest.json");
     const code = await run(
@@ -90,11 +100,8 @@ try {
     if (!result && code === 0) exitCode = 1;
   }
 
-  // 3. End-to-end: a production build, a seeded database, the real server, Chromium.
+  // 4. End-to-end: the production build, a seeded database, the real server, Chromium.
   if (mode === "all" || mode === "e2e") {
-    const buildDir = path.join(workDir, "build");
-    const buildCode = await run(path.join(root, "node_modules/.bin/remix"), ["build"], { REMIX_BUILD_DIR: buildDir, NODE_ENV: "production" });
-    if (buildCode !== 0) throw new Error("remix build failed");
     const e2eDb = `shop_e2e_${runId}`;
     await adminQuery(server.adminUrl, `CREATE DATABASE "${e2eDb}" TEMPLATE "${template}"`);
     createdDbs.push(e2eDb);
@@ -105,6 +112,7 @@ try {
       E2E_STRIPE_PORT: String(await freePort()),
       E2E_DATABASE_URL: server.urlFor(e2eDb),
       REMIX_BUILD_DIR: buildDir,
+      E2E_SERVER: path.join(serverBuildDir, "index.js"),
       PLAYWRIGHT_JSON_OUTPUT_NAME: report,
       E2E_OUTPUT_DIR: process.env.E2E_OUTPUT_DIR || path.join(root, "test-results", runId),
       NODE_ENV: "",

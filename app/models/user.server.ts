@@ -3,10 +3,10 @@
 import { Prisma } from "@prisma/client";
 import { z } from "zod";
 import { db } from "~/utils/db.server";
-import { hashAnswer, hashPassword, verifyAnswer, verifyPassword } from "~/utils/password.server";
+import { hashAnswer, hashPassword, PasswordHasherBusy, verifyAnswer, verifyPassword } from "~/utils/password.server";
 import { createSession, hashToken, publicUserSelect, type PublicUser } from "~/utils/session.server";
 import type { FieldErrors } from "~/utils/validation";
-import { emailLimitKey, limitAuthAttempt, rateLimitMessage, resetLimit } from "./rate-limit.server";
+import { forgiveAuthAttempt, limitAuthAttempt, rateLimitMessage, type AuthAttempt } from "./rate-limit.server";
 import { PASSWORD_MIN_LENGTH } from "./user";
 
 // ---------- schemas ----------
@@ -83,10 +83,24 @@ export const INVALID_LOGIN_MESSAGE = "Invalid e-mail or password";
 export const INVALID_RESET_MESSAGE = "Wrong e-mail or answer";
 export const DUPLICATE_EMAIL_MESSAGE = "An account with this e-mail already exists. Please log in.";
 
-async function checkLimit(action: "login" | "register" | "forgot", email: string, context: AttemptContext): Promise<RateLimited | null> {
-  const result = await limitAuthAttempt(action, email, context.ip);
-  if (result.allowed) return null;
-  return { ok: false, reason: "rate_limited", message: rateLimitMessage(result.retryAfter), retryAfter: result.retryAfter };
+/** Count the attempt; a refusal when over a limit, else the attempt (after the account's slowdown, if any). */
+async function countAttempt(action: "login" | "register" | "forgot", email: string, context: AttemptContext): Promise<RateLimited | AuthAttempt> {
+  const attempt = await limitAuthAttempt(action, email, context.ip);
+  if (!attempt.allowed) return { ok: false, reason: "rate_limited", message: rateLimitMessage(attempt.retryAfter), retryAfter: attempt.retryAfter };
+  if (attempt.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, attempt.delayMs));
+  return attempt;
+}
+
+const isRefusal = (value: RateLimited | AuthAttempt): value is RateLimited => "reason" in value;
+
+/** A full password-hashing queue is a refusal to come back shortly, answered like a rate limit (429 with Retry-After). */
+async function unlessBusy<T>(work: () => Promise<T>): Promise<T | RateLimited> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof PasswordHasherBusy) return { ok: false, reason: "rate_limited", message: error.message, retryAfter: 2 };
+    throw error;
+  }
 }
 
 // A real bcrypt hash to compare against when the e-mail is unknown, so that
@@ -100,22 +114,24 @@ export async function register(
   input: RegisterInput,
   context: AttemptContext,
 ): Promise<{ ok: true; user: PublicUser } | { ok: false; reason: "duplicate"; errors: FieldErrors; message: string } | RateLimited> {
-  const limited = await checkLimit("register", input.email, context);
-  if (limited) return limited;
-  const duplicate = { ok: false, reason: "duplicate", errors: { email: DUPLICATE_EMAIL_MESSAGE }, message: DUPLICATE_EMAIL_MESSAGE } as const;
-  if (await db.user.findUnique({ where: { email: input.email }, select: { id: true } })) return duplicate;
-  const [passwordHash, answerHash] = await Promise.all([hashPassword(input.password), hashAnswer(input.answer)]);
-  try {
-    const user = await db.user.create({
-      data: { name: input.name, email: input.email, passwordHash, answerHash, phone: input.phone, address: input.address },
-      select: publicUserSelect,
-    });
-    return { ok: true, user };
-  } catch (error) {
-    // Two registrations racing for the same e-mail: the unique index decides.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return duplicate;
-    throw error;
-  }
+  return unlessBusy(async () => {
+    const attempt = await countAttempt("register", input.email, context);
+    if (isRefusal(attempt)) return attempt;
+    const duplicate = { ok: false, reason: "duplicate", errors: { email: DUPLICATE_EMAIL_MESSAGE }, message: DUPLICATE_EMAIL_MESSAGE } as const;
+    if (await db.user.findUnique({ where: { email: input.email }, select: { id: true } })) return duplicate;
+    const [passwordHash, answerHash] = await Promise.all([hashPassword(input.password), hashAnswer(input.answer)]);
+    try {
+      const user = await db.user.create({
+        data: { name: input.name, email: input.email, passwordHash, answerHash, phone: input.phone, address: input.address },
+        select: publicUserSelect,
+      });
+      return { ok: true, user };
+    } catch (error) {
+      // Two registrations racing for the same e-mail: the unique index decides.
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return duplicate;
+      throw error;
+    }
+  });
 }
 
 /** The user for these credentials, or null; the same work and answer whether the e-mail or the password is wrong. */
@@ -132,13 +148,15 @@ export async function login(
   input: LoginInput,
   context: AttemptContext,
 ): Promise<{ ok: true; user: PublicUser; token: string } | { ok: false; reason: "invalid"; message: string } | RateLimited> {
-  const limited = await checkLimit("login", input.email, context);
-  if (limited) return limited;
-  const user = await authenticate(input.email, input.password);
-  if (!user) return { ok: false, reason: "invalid", message: INVALID_LOGIN_MESSAGE };
-  // The account's owner got in: their earlier typos should not lock them out later.
-  await resetLimit(emailLimitKey("login", input.email));
-  return { ok: true, user, token: await createSession(user.id) };
+  return unlessBusy(async () => {
+    const attempt = await countAttempt("login", input.email, context);
+    if (isRefusal(attempt)) return attempt;
+    const user = await authenticate(input.email, input.password);
+    if (!user) return { ok: false, reason: "invalid", message: INVALID_LOGIN_MESSAGE };
+    // The account's owner got in: only failures count, and their earlier typos are forgiven.
+    await forgiveAuthAttempt(attempt);
+    return { ok: true, user, token: await createSession(user.id) };
+  });
 }
 
 /**
@@ -149,17 +167,20 @@ export async function resetPassword(
   input: ForgotPasswordInput,
   context: AttemptContext,
 ): Promise<{ ok: true } | { ok: false; reason: "invalid"; message: string } | RateLimited> {
-  const limited = await checkLimit("forgot", input.email, context);
-  if (limited) return limited;
-  const found = await db.user.findUnique({ where: { email: input.email }, select: { id: true, answerHash: true } });
-  const matches = await verifyAnswer(input.answer, found?.answerHash ?? (await timingDummy()));
-  if (!found || !matches) return { ok: false, reason: "invalid", message: INVALID_RESET_MESSAGE };
-  const passwordHash = await hashPassword(input.newPassword);
-  await db.$transaction([
-    db.user.update({ where: { id: found.id }, data: { passwordHash } }),
-    db.session.deleteMany({ where: { userId: found.id } }),
-  ]);
-  return { ok: true };
+  return unlessBusy(async () => {
+    const attempt = await countAttempt("forgot", input.email, context);
+    if (isRefusal(attempt)) return attempt;
+    const found = await db.user.findUnique({ where: { email: input.email }, select: { id: true, answerHash: true } });
+    const matches = await verifyAnswer(input.answer, found?.answerHash ?? (await timingDummy()));
+    if (!found || !matches) return { ok: false, reason: "invalid", message: INVALID_RESET_MESSAGE };
+    await forgiveAuthAttempt(attempt);
+    const passwordHash = await hashPassword(input.newPassword);
+    await db.$transaction([
+      db.user.update({ where: { id: found.id }, data: { passwordHash } }),
+      db.session.deleteMany({ where: { userId: found.id } }),
+    ]);
+    return { ok: true };
+  });
 }
 
 /**

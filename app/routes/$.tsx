@@ -1,21 +1,29 @@
-import type { MetaFunction } from "@remix-run/node";
-import { NotFound } from "~/components/NotFound";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { BadRequest, NotFound } from "~/components/NotFound";
 
-// Every path no other route claims: the 404 screen with status 404.
-export function loader() {
+// Every path no other route claims: the 404 screen with status 404. The server
+// also sends malformed addresses here (context.malformedUrl): a 400 screen.
+export function loader({ context }: LoaderFunctionArgs) {
+  if (context.malformedUrl) throw new Response("Bad Request", { status: 400 });
   throw new Response("Not Found", { status: 404 });
 }
 
-export function action() {
+export function action({ context }: LoaderFunctionArgs) {
+  if (context.malformedUrl) throw new Response("Bad Request", { status: 400 });
   throw new Response("Not Found", { status: 404 });
 }
 
-export const meta: MetaFunction = () => [{ title: "Page Not Found" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ error }) => [
+  { title: isRouteErrorResponse(error) && error.status === 400 ? "Bad Request" : "Page Not Found" },
+  { name: "robots", content: "noindex" },
+];
 
 export default function CatchAll() {
   return <NotFound />;
 }
 
 export function ErrorBoundary() {
-  return <NotFound />;
+  const error = useRouteError();
+  return isRouteErrorResponse(error) && error.status === 400 ? <BadRequest /> : <NotFound />;
 }

@@ -6,9 +6,9 @@ import { apiRoute, readJson, refusedAttemptJson, type ApiMethods } from "~/utils
 
 const methods: ApiMethods = {
   // POST {email, answer, newPassword}; success also revokes every session of the account.
-  POST: async ({ request }) => {
+  POST: async ({ request, context }) => {
     const input = await readJson(request, forgotPasswordSchema);
-    const result = await resetPassword(input, { ip: clientIp(request) });
+    const result = await resetPassword(input, { ip: clientIp(request, context) });
     if (!result.ok) return refusedAttemptJson(result, 401);
     return json({ success: true, message: "Password Reset Successfully" });
   },

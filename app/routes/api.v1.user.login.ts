@@ -7,9 +7,9 @@ import { apiRoute, readJson, refusedAttemptJson, type ApiMethods } from "~/utils
 
 const methods: ApiMethods = {
   // POST {email, password} → {success, message, user, token}; send the token in Authorization afterwards.
-  POST: async ({ request }) => {
+  POST: async ({ request, context }) => {
     const input = await readJson(request, loginSchema);
-    const result = await login(input, { ip: clientIp(request) });
+    const result = await login(input, { ip: clientIp(request, context) });
     if (!result.ok) return refusedAttemptJson(result, 401);
     return json({ success: true, message: "Login Successfully", user: toApiUser(result.user), token: result.token });
   },

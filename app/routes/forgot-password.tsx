@@ -10,11 +10,11 @@ import { assertSameOrigin } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import type { FieldErrors } from "~/utils/validation";
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const form = await readValidForm(request, forgotPasswordSchema, ["email"]);
   if (!form.ok) return form.response;
-  const result = await resetPassword(form.data, { ip: clientIp(request) });
+  const result = await resetPassword(form.data, { ip: clientIp(request, context) });
   if (!result.ok) return refusedAttempt(result, form.values);
   return redirectWithSuccess("/login", "Password Reset Successfully, please login");
 }

@@ -19,11 +19,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ redirectTo });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const form = await readValidForm(request, loginSchema, ["email"]);
   if (!form.ok) return form.response;
-  const result = await login(form.data, { ip: clientIp(request) });
+  const result = await login(form.data, { ip: clientIp(request, context) });
   if (!result.ok) return refusedAttempt(result, form.values);
   // A new login replaces whatever session this browser held before (no session fixation).
   await revokeSession(await readSessionToken(request));

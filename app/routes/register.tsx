@@ -17,12 +17,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({});
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   // Kept for the retry; the password and the security answer are secrets and never echoed.
   const form = await readValidForm(request, registerSchema, ["name", "email", "phone", "address"]);
   if (!form.ok) return form.response;
-  const result = await register(form.data, { ip: clientIp(request) });
+  const result = await register(form.data, { ip: clientIp(request, context) });
   if (!result.ok) return refusedAttempt(result, form.values);
   return redirectWithSuccess("/login", "Registered Successfully, please login");
 }

@@ -1,5 +1,6 @@
 // Plumbing for /api/v1 resource routes: JSON bodies with size and type
 // limits, one error shape, and a guard so nothing a client sends becomes a 500.
+import type { AppLoadContext } from "@remix-run/node";
 import type { z } from "zod";
 import type { RateLimited } from "~/models/user.server";
 import { discardBody, readBodyWithin } from "./body.server";
@@ -78,7 +79,7 @@ async function apiHandler(fn: () => Promise<Response>, request: Request): Promis
 // ---------- one entry point per /api/v1 route ----------
 
 type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-export type ApiArgs = { request: Request; params: Record<string, string | undefined> };
+export type ApiArgs = { request: Request; params: Record<string, string | undefined>; context: AppLoadContext };
 export type ApiMethods = Partial<Record<ApiMethod, (args: ApiArgs) => Promise<Response> | Response>>;
 
 const EXPOSED_HEADERS = "Retry-After, X-Total-Count, Link, ETag";
@@ -118,7 +119,7 @@ function withHeaders(response: Response, headers: Record<string, string>): Respo
  *   export const loader = (args: LoaderFunctionArgs) => apiRoute(args, methods);
  *   export const action = loader;
  */
-export async function apiRoute({ request, params }: ApiArgs, methods: ApiMethods): Promise<Response> {
+export async function apiRoute({ request, params, context }: ApiArgs, methods: ApiMethods): Promise<Response> {
   const allowed = Object.keys(methods);
   const cors = corsHeaders(request, allowed);
   if (request.method === "OPTIONS") {
@@ -128,6 +129,6 @@ export async function apiRoute({ request, params }: ApiArgs, methods: ApiMethods
   }
   const method = (request.method === "HEAD" ? "GET" : request.method.toUpperCase()) as ApiMethod;
   const handler = methods[method];
-  const response = await apiHandler(async () => (handler ? handler({ request, params }) : methodNotAllowed(allowed)), request);
+  const response = await apiHandler(async () => (handler ? handler({ request, params, context }) : methodNotAllowed(allowed)), request);
   return withHeaders(response, cors ? { ...cors, Vary: "Origin" } : { Vary: "Origin" });
 }

@@ -144,8 +144,8 @@ test("a crafted admin POST from a signed-in user is refused with 403 and changes
   expect(users[0].role).toBe(0);
 
   // A cross-site post is refused and changes nothing: as a data request (how the
-  // JS app posts) by our origin check, as a document request by the guard that
-  // scripts/serve.js preloads into remix-serve (Remix alone would answer 500).
+  // JS app posts) by our origin check, as a document request by the server's
+  // cross-site middleware (server/middleware/cross-site.ts; Remix alone would answer 500).
   const crossSiteData = await page.request.post("/dashboard/user/profile?_data=routes%2Fdashboard.user.profile", {
     form: { name: "Hijacked" },
     headers: { Origin: "https://evil.example" },

@@ -12,7 +12,7 @@ vi.hoisted(() => {
   process.env.RATE_LIMIT_IP_MAX = "3";
 });
 
-import { clientIp, limit, sweepExpired } from "~/models/rate-limit.server";
+import { addressKey, clientIp, limit, limitAuthAttempt, sweepExpired } from "~/models/rate-limit.server";
 import {
   authenticate,
   DUPLICATE_EMAIL_MESSAGE,
@@ -75,10 +75,10 @@ async function cookieFor(token: string) {
 type Handler = (args: LoaderFunctionArgs) => unknown;
 
 /** Call a loader/action as Remix would; thrown responses are returned. */
-async function call(handler: Handler | undefined, request: Request): Promise<Response> {
+async function call(handler: Handler | undefined, request: Request, context: LoaderFunctionArgs["context"] = {}): Promise<Response> {
   if (!handler) throw new Error("no such handler");
   try {
-    return (await handler({ request, params: {}, context: {} })) as Response;
+    return (await handler({ request, params: {}, context })) as Response;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;
@@ -458,25 +458,86 @@ describe("rate limiting", () => {
     expect(blocked.headers.get("Retry-After")).toMatch(/^\d+$/);
   });
 
-  it("limits per client IP only behind a trusted proxy, using the address that proxy appended", async () => {
+  it("takes the client address from the server's context, else from X-Forwarded-For through TRUST_PROXY hops", async () => {
     const spoofed = "203.0.113.7";
     const ip = `198.51.100.${Math.floor(Math.random() * 200) + 1}`;
     const headers = { "X-Forwarded-For": `${spoofed}, ${ip}` };
-    expect(clientIp(get("/", headers))).toBe(ip);
-    const statuses = [];
-    for (let i = 0; i < 4; i++) {
-      const response = await call(apiLogin.action, sendJson("/api/v1/user/login", "POST", { email: uniqueEmail(), password: "x" }, headers));
-      statuses.push(response.status);
-    }
-    expect(statuses).toEqual([401, 401, 401, 429]);
-    // Without a trusted proxy the header is the client's own word, and is ignored.
+    // Our server read the socket (or the trusted hops) already: its word wins over any header.
+    expect(clientIp(get("/", headers), { clientIp: "127.0.0.9" })).toBe("127.0.0.9");
+    // Under remix-serve: the entry our one trusted proxy appended, never the client's own.
+    expect(clientIp(get("/", headers), {})).toBe(ip);
     const config = env();
     config.TRUST_PROXY = 0;
     try {
-      expect(clientIp(get("/", headers))).toBeNull();
+      expect(clientIp(get("/", headers), {})).toBeNull();
     } finally {
       config.TRUST_PROXY = 1;
     }
+  });
+
+  it("counts an IPv6 client by its /64 and an IPv4-mapped one as IPv4", () => {
+    expect(addressKey("2001:db8:1:2:aaaa:bbbb:cccc:dddd")).toBe("2001:db8:1:2::/64");
+    expect(addressKey("2001:db8:1:2::1")).toBe(addressKey("2001:0db8:0001:0002:ffff::9"));
+    expect(addressKey("::ffff:127.0.0.2")).toBe("127.0.0.2");
+    expect(addressKey("127.0.0.2")).toBe("127.0.0.2");
+  });
+
+  it("limits failed attempts per address across accounts (RATE_LIMIT_IP_MAX = 3 here), with 429 and Retry-After", async () => {
+    const context = { clientIp: `127.0.${Math.floor(Math.random() * 200) + 1}.10` };
+    const statuses = [];
+    for (let i = 0; i < 4; i++) {
+      const response = await call(apiLogin.action, sendJson("/api/v1/user/login", "POST", { email: uniqueEmail(), password: "x" }), context);
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const form = await call(loginRoute.action, postForm("/login", { email: uniqueEmail(), password: "x" }), context);
+    expect(form.status).toBe(429);
+    expect(Number(form.headers.get("Retry-After"))).toBeGreaterThan(0);
+    // Another address is not affected.
+    const other = await call(apiLogin.action, sendJson("/api/v1/user/login", "POST", { email: uniqueEmail(), password: "x" }), { clientIp: "127.0.0.250" });
+    expect(other.status).toBe(401);
+  });
+
+  it("never lets a flood of wrong passwords from one address lock the owner out from another", async () => {
+    const user = await registered();
+    const attacker = `127.1.${Math.floor(Math.random() * 200) + 1}.1`;
+    const owner = `127.2.${Math.floor(Math.random() * 200) + 1}.1`;
+    env().RATE_LIMIT_IP_MAX = 1000;
+    try {
+      const outcomes = [];
+      for (let i = 0; i < 15; i++) outcomes.push((await login({ email: user.email, password: "wrong-password" }, { ip: attacker })).ok === false);
+      const attackerBlocked = await login({ email: user.email, password: user.password }, { ip: attacker });
+      expect(attackerBlocked).toMatchObject({ ok: false, reason: "rate_limited" });
+      // The owner, elsewhere, still gets in (after at most a short slowdown).
+      expect(await login({ email: user.email, password: user.password }, { ip: owner })).toMatchObject({ ok: true });
+    } finally {
+      env().RATE_LIMIT_IP_MAX = 3;
+    }
+  });
+
+  it("does not count successful logins, so many shoppers behind one address are not shut out", async () => {
+    const users = await Promise.all(Array.from({ length: 5 }, () => registered()));
+    const shared = `127.3.${Math.floor(Math.random() * 200) + 1}.1`;
+    for (const user of users) {
+      expect(await login({ email: user.email, password: user.password }, { ip: shared })).toMatchObject({ ok: true });
+    }
+    // Five honest logins from an address allowed three failures: still open for failures of its own.
+    expect(await login({ email: users[0].email, password: "typo" }, { ip: shared })).toMatchObject({ reason: "invalid" });
+  });
+
+  it("slows, but never blocks, an account guessed at from many addresses", async () => {
+    const user = await registered();
+    for (let i = 0; i < 12; i++) await limitAuthAttempt("login", user.email, `127.4.${i}.${Math.floor(Math.random() * 200) + 1}`);
+    const next = await limitAuthAttempt("login", user.email, "127.5.0.1");
+    expect(next.allowed).toBe(true);
+    expect(next.delayMs).toBeGreaterThan(0);
+    expect(next.delayMs).toBeLessThanOrEqual(5000);
+  });
+
+  it("counts registrations per address, successful or not", async () => {
+    const context = { ip: `127.6.${Math.floor(Math.random() * 200) + 1}.1` };
+    for (let i = 0; i < 3; i++) expect(await register(account(), context)).toMatchObject({ ok: true });
+    expect(await register(account(), context)).toMatchObject({ reason: "rate_limited" });
   });
 
   it("sweeps expired counters and sessions", async () => {

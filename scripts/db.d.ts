@@ -1,0 +1,24 @@
+// Types for scripts/db.js, used by the server (server/) and TypeScript tests.
+export const root: string;
+export function freePort(): Promise<number>;
+export type EmbeddedServer = {
+  port: number;
+  adminUrl: string;
+  pid: number | undefined;
+  urlFor: (database: string) => string;
+  stop: () => Promise<void>;
+};
+export function startEmbeddedPostgres(options: {
+  dir: string;
+  persistent?: boolean;
+  log?: boolean;
+  port?: number;
+  onExit?: (code: number | null) => void;
+}): Promise<EmbeddedServer>;
+export function clearStaleServer(dir: string, log?: (message: string) => void): Promise<void>;
+export function adminQuery(url: string, sql: string | { text: string; values: unknown[] }): Promise<{ rowCount: number | null; rows: unknown[] }>;
+export function describeDatabase(url: string): string;
+export function ensureDatabaseExists(url: string): Promise<void>;
+export function migrate(databaseUrl: string): Promise<void>;
+export function seed(databaseUrl: string, extraEnv?: Record<string, string>): Promise<void>;
+export function ensureDatabase(options?: { log?: boolean }): Promise<{ url: string; stop: () => Promise<void> }>;

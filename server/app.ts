@@ -1,0 +1,97 @@
+// The Express app, read top to bottom in the order a request meets it. Each
+// step is a small middleware in server/middleware/ with its own test; the app
+// (Remix) reads what they decided from the load context: the client address,
+// the CSP nonce, the request id.
+import path from "node:path";
+import { createRequestHandler } from "@remix-run/express";
+import type { AppLoadContext, ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import { root } from "../scripts/db.js";
+import type { ServerConfig } from "./config";
+import { accessLog } from "./middleware/access-log";
+import { bodyLimit } from "./middleware/body-limit";
+import { crossSiteWrites } from "./middleware/cross-site";
+import { malformedUrls } from "./middleware/malformed-url";
+import { allowedMethods } from "./middleware/methods";
+import { refuse } from "./middleware/refuse";
+import { requestId } from "./middleware/request-id";
+import { securityHeaders } from "./middleware/security-headers";
+import { requestTimeout } from "./middleware/timeout";
+
+/** What the app's entry module (app/entry.server.tsx) offers the server. */
+export type AppEntry = {
+  formActionOrigins?: () => string[];
+  closeResources?: () => Promise<void>;
+  startBackgroundJobs?: () => () => void;
+};
+
+export type AppOptions = Pick<
+  ServerConfig,
+  "trustProxy" | "bodyLimitBytes" | "uploadLimitBytes" | "requestTimeoutMs" | "accessLog"
+> & {
+  /** True while this process drains before stopping: answers then close their connection. */
+  isDraining?: () => boolean;
+};
+
+export function appEntry(build: ServerBuild): AppEntry {
+  return build.entry.module as unknown as AppEntry;
+}
+
+/** The client's address as the app should count it (IPv4-mapped IPv6 as plain IPv4). */
+function clientAddress(ip: string | undefined): string | undefined {
+  return ip?.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "");
+}
+
+export function createApp(build: ServerBuild, options: AppOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  // req.ip: the socket's address, or X-Forwarded-For's entry that many hops in.
+  app.set("trust proxy", options.trustProxy);
+
+  app.use(requestId({ trustProxy: options.trustProxy }));
+  if (options.accessLog) app.use(accessLog());
+  app.use(...securityHeaders({ formActionOrigins: appEntry(build).formActionOrigins?.() ?? ["https://checkout.stripe.com"] }));
+  const draining: RequestHandler = (_req, res, next) => {
+    if (options.isDraining?.()) res.setHeader("Connection", "close");
+    next();
+  };
+  app.use(draining);
+  app.use(allowedMethods());
+  app.use(bodyLimit(options));
+  app.use(crossSiteWrites());
+  app.use(malformedUrls());
+  app.use(requestTimeout(options));
+  // Brotli (quality 4) where the browser takes it, else gzip; images are
+  // already compressed and are left alone (see the README's figures).
+  app.use(compression());
+
+  // Fingerprinted build assets never change; public/ files may.
+  app.use(build.publicPath, express.static(path.resolve(root, build.assetsBuildDirectory), { immutable: true, maxAge: "1y", index: false }));
+  app.use(express.static(path.join(root, "public"), { maxAge: "1h", index: false }));
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: "production",
+      getLoadContext: (req, res): AppLoadContext => ({
+        clientIp: clientAddress(req.ip),
+        cspNonce: res.locals.cspNonce,
+        requestId: res.locals.requestId,
+        malformedUrl: res.locals.malformedUrl === true,
+      }),
+    }),
+  );
+
+  const onError: ErrorRequestHandler = (error, req, res, _next) => {
+    console.error(`[${res.locals.requestId ?? "-"}] ${req.method} ${req.originalUrl}:`, error);
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    refuse(req, res, 500, "Something went wrong on our side. Please try again in a moment.");
+  };
+  app.use(onError);
+  return app;
+}

@@ -1,0 +1,185 @@
+// `npm start`: the whole shop. The primary process owns the life cycle: it
+// starts the database (supervised when embedded), applies migrations, seeds,
+// runs the local Stripe stand-in when no key is set, and keeps WEB_CONCURRENCY
+// HTTP workers (server/worker.ts) running on one port. SIGTERM/SIGINT drain the
+// workers, then stop the stand-in and PostgreSQL; SIGHUP replaces the workers
+// one at a time (a rolling restart with no failed request). Every start-up
+// failure ends the process with exit code 1 and one line that says what and where.
+import cluster, { type Worker } from "node:cluster";
+import { freePort, migrate, seed } from "../scripts/db.js";
+import { ConfigError, readServerConfig, type ServerConfig } from "./config";
+import { startDatabase } from "./database";
+import { runWorker, type WorkerMessage } from "./worker";
+
+const START_DEADLINE_MS = 55_000;
+
+function failAndExit(error: unknown): never {
+  console.error(`Storefront could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+
+async function runPrimary(config: ServerConfig) {
+  const env = process.env;
+  if (config.local) env.LOCAL_DEFAULTS = "1";
+  env.NODE_ENV = "production";
+  env.PORT = String(config.port);
+  env.APP_URL ||= config.appUrl;
+
+  const stops: (() => Promise<void>)[] = [];
+  let stopping = false;
+  let step = "reading the configuration";
+  // Slot → worker; a slot keeps its number across restarts (slot 0 runs the background jobs).
+  const workers = new Map<number, Worker>();
+  const replacing = new Set<Worker>();
+  const crashes: number[] = [];
+
+  const waitForExit = (worker: Worker, ms: number) =>
+    new Promise<void>((resolve) => {
+      if (worker.isDead()) return resolve();
+      const timer = setTimeout(() => {
+        worker.process.kill("SIGKILL");
+        resolve();
+      }, ms);
+      worker.once("exit", () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+
+  async function shutdown(code: number) {
+    if (stopping) return;
+    stopping = true;
+    const all = [...cluster.workers ? Object.values(cluster.workers) : []].filter((w): w is Worker => !!w && !w.isDead());
+    for (const worker of all) worker.send("shutdown");
+    await Promise.all(all.map((worker) => waitForExit(worker, config.shutdownTimeoutMs + 2_000)));
+    for (const stop of stops.reverse()) {
+      try {
+        await stop();
+      } catch (error) {
+        console.error(error instanceof Error ? error.message : error);
+      }
+    }
+    process.exit(code);
+  }
+
+  /** Fork a worker for `slot` and wait until it listens; a worker that cannot start rejects with its reason. */
+  function fork(slot: number): Promise<Worker> {
+    const worker = cluster.fork({ WORKER_SLOT: String(slot), RUN_BACKGROUND_JOBS: slot === 0 ? "1" : "0" });
+    return new Promise((resolve, reject) => {
+      worker.on("message", (message: WorkerMessage) => {
+        if (message.type === "ready") resolve(worker);
+        if (message.type === "fatal") reject(new Error(message.message));
+      });
+      worker.once("exit", (code, signal) => {
+        reject(new Error(`a worker exited during start-up (${signal ?? `code ${code}`})`));
+        if (stopping || replacing.has(worker)) return;
+        if (workers.get(slot) !== worker) return;
+        // A running worker died: note it and start another in its place.
+        const now = Date.now();
+        crashes.push(now);
+        while (crashes.length && crashes[0] < now - 60_000) crashes.shift();
+        if (crashes.length > 5) {
+          console.error("Storefront stopped: workers crashed more than 5 times in a minute");
+          void shutdown(1);
+          return;
+        }
+        console.error(`Worker ${slot} stopped (${signal ?? `code ${code}`}); starting another`);
+        setTimeout(() => {
+          if (stopping) return;
+          fork(slot).then(
+            (fresh) => workers.set(slot, fresh),
+            (error) => console.error(`Worker ${slot} could not start again: ${error.message}`),
+          );
+        }, 500);
+      });
+    }).then((ready) => {
+      workers.set(slot, ready as Worker);
+      return ready as Worker;
+    });
+  }
+
+  /** SIGHUP: each worker in turn is replaced by a fresh one, which listens before the old one drains. */
+  let rolling = false;
+  async function rollingRestart() {
+    if (rolling || stopping) return;
+    rolling = true;
+    try {
+      for (const [slot, old] of [...workers.entries()]) {
+        const fresh = await fork(slot);
+        replacing.add(old);
+        workers.set(slot, fresh);
+        old.send("shutdown");
+        await waitForExit(old, config.shutdownTimeoutMs + 2_000);
+        replacing.delete(old);
+      }
+      console.log("All workers restarted");
+    } catch (error) {
+      console.error(`Rolling restart failed: ${error instanceof Error ? error.message : error}`);
+    } finally {
+      rolling = false;
+    }
+  }
+
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void shutdown(0));
+  process.on("SIGHUP", () => void rollingRestart());
+
+  const deadline = setTimeout(() => {
+    console.error(`Storefront could not start: still ${step} after ${START_DEADLINE_MS / 1000} s`);
+    void shutdown(1);
+  }, START_DEADLINE_MS);
+
+  try {
+    step = "starting the database";
+    const database = await startDatabase();
+    stops.push(database.stop);
+    env.DATABASE_URL = database.url;
+    step = "applying migrations";
+    await migrate(database.url);
+    if (config.seed) {
+      step = "seeding the demo shop";
+      await seed(database.url);
+    }
+    if (!env.STRIPE_SECRET_KEY) {
+      if (!config.local) throw new Error("STRIPE_SECRET_KEY is required in production (the local Stripe stand-in is for development only)");
+      step = "starting the local Stripe stand-in";
+      const { startFakeStripe } = await import("../scripts/stripe-fake.js");
+      env.STRIPE_SECRET_KEY = "sk_test_local_fake";
+      env.STRIPE_WEBHOOK_SECRET ||= "whsec_local_fake_secret";
+      const fake = await startFakeStripe({
+        port: Number(env.STRIPE_FAKE_PORT) || (await freePort()),
+        webhookUrl: `${config.appUrl}/api/v1/payments/webhook`,
+        webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      });
+      stops.push(fake.stop);
+      env.STRIPE_API_BASE = fake.url;
+      console.log(`Local Stripe stand-in at ${fake.url}`);
+    }
+    step = `starting ${config.webConcurrency} worker(s) on port ${config.port}`;
+    await Promise.all(Array.from({ length: config.webConcurrency }, (_, slot) => fork(slot)));
+    clearTimeout(deadline);
+    console.log(`Storefront ready at ${config.appUrl} (${config.webConcurrency} worker${config.webConcurrency === 1 ? "" : "s"})`);
+  } catch (error) {
+    clearTimeout(deadline);
+    console.error(`Storefront could not start: ${error instanceof Error ? error.message : String(error)}`);
+    await shutdown(1);
+  }
+}
+
+async function runWorkerProcess(config: ServerConfig) {
+  try {
+    await runWorker(config, { runJobs: process.env.RUN_BACKGROUND_JOBS !== "0" });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (process.send) process.send({ type: "fatal", message } satisfies WorkerMessage, () => process.exit(1));
+    else failAndExit(error);
+  }
+}
+
+let config: ServerConfig;
+try {
+  config = readServerConfig();
+} catch (error) {
+  failAndExit(error instanceof ConfigError ? error : new Error(String(error)));
+}
+if (cluster.isPrimary) await runPrimary(config);
+else await runWorkerProcess(config);
