@@ -1,6 +1,6 @@
 // The database the shop runs on: DATABASE_URL's server when set (checked at
 // once, so a wrong setting says so in one line), else a supervised embedded
-// PostgreSQL under .data/postgres: if it dies, it is started again on the same
+// PostgreSQL under .data/postgres (or EMBEDDED_PG_DIR): if it dies, it is started again on the same
 // port and the app's pool reconnects by itself.
 import path from "node:path";
 import { ensureDatabaseExists, root, startEmbeddedPostgres, type EmbeddedServer } from "../scripts/db.js";
@@ -14,7 +14,7 @@ export async function startDatabase(): Promise<Database> {
     await ensureDatabaseExists(process.env.DATABASE_URL);
     return { url: process.env.DATABASE_URL, stop: async () => {} };
   }
-  const dir = path.join(root, ".data/postgres");
+  const dir = process.env.EMBEDDED_PG_DIR ? path.resolve(process.env.EMBEDDED_PG_DIR) : path.join(root, ".data/postgres");
   let stopped = false;
   let current: EmbeddedServer;
 

@@ -7,6 +7,7 @@ import { clientIp } from "~/models/rate-limit.server";
 import { forgotPasswordSchema, resetPassword } from "~/models/user.server";
 import { readValidForm, refusedAttempt } from "~/utils/form.server";
 import { assertSameOrigin } from "~/utils/http.server";
+import { retryAfterFromAction } from "~/utils/headers";
 import { pageMeta } from "~/utils/meta";
 import type { FieldErrors } from "~/utils/validation";
 
@@ -18,6 +19,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!result.ok) return refusedAttempt(result, form.values);
   return redirectWithSuccess("/login", "Password Reset Successfully, please login");
 }
+
+export const headers = retryAfterFromAction;
 
 export const meta: MetaFunction = ({ location }) =>
   pageMeta({ title: "Forgot Password", description: "Set a new password with your security answer.", path: location.pathname });

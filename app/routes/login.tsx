@@ -9,6 +9,7 @@ import { login, loginSchema } from "~/models/user.server";
 import { getOptionalUser } from "~/utils/auth.server";
 import { readValidForm, refusedAttempt } from "~/utils/form.server";
 import { assertSameOrigin, safeRedirect } from "~/utils/http.server";
+import { retryAfterFromAction } from "~/utils/headers";
 import { pageMeta } from "~/utils/meta";
 import { commitSessionCookie, readSessionToken, revokeSession } from "~/utils/session.server";
 import type { FieldErrors } from "~/utils/validation";
@@ -31,6 +32,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     headers: { "Set-Cookie": await commitSessionCookie(result.token) },
   });
 }
+
+export const headers = retryAfterFromAction;
 
 export const meta: MetaFunction = ({ location }) =>
   pageMeta({ title: "Login", description: "Log in to your account to see your orders and check out.", path: location.pathname });

@@ -9,6 +9,7 @@ import { register, registerSchema } from "~/models/user.server";
 import { getOptionalUser } from "~/utils/auth.server";
 import { readValidForm, refusedAttempt } from "~/utils/form.server";
 import { assertSameOrigin } from "~/utils/http.server";
+import { retryAfterFromAction } from "~/utils/headers";
 import { pageMeta } from "~/utils/meta";
 import type { FieldErrors } from "~/utils/validation";
 
@@ -26,6 +27,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!result.ok) return refusedAttempt(result, form.values);
   return redirectWithSuccess("/login", "Registered Successfully, please login");
 }
+
+export const headers = retryAfterFromAction;
 
 export const meta: MetaFunction = ({ location }) =>
   pageMeta({ title: "Register", description: "Create an account to check out and follow your orders.", path: location.pathname });

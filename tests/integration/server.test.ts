@@ -1,0 +1,238 @@
+// The server boundary (server/app.ts) over real HTTP, in front of the real
+// production build and this file's own PostgreSQL: headers on every kind of
+// response, refusals the app never sees (405, 413, 403, 400), the client
+// address from the socket, and per-address login limits. Different clients are
+// different source addresses in 127.0.0.0/8.
+import { spawn } from "node:child_process";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "@remix-run/node";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+vi.hoisted(() => {
+  // Read once by the app's env() when the build first runs.
+  process.env.RATE_LIMIT_IP_MAX = "5";
+  // The production build reads settings as `npm start` on a laptop does.
+  process.env.LOCAL_DEFAULTS = "1";
+});
+
+import { freePort } from "../../scripts/db.js";
+import { createApp } from "../../server/app";
+import { PasswordHasherBusy } from "~/utils/password.server";
+
+const buildPath = process.env.TEST_REMIX_BUILD;
+if (!buildPath) throw new Error("Run with `node scripts/test.js unit`: it builds the app first (TEST_REMIX_BUILD).");
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+let build: ServerBuild;
+const servers: http.Server[] = [];
+
+async function serve(options: Partial<Parameters<typeof createApp>[1]> = {}) {
+  const app = createApp(build, {
+    trustProxy: 0,
+    bodyLimitBytes: 64 * 1024,
+    uploadLimitBytes: 2 * 1024 * 1024,
+    requestTimeoutMs: 10_000,
+    accessLog: false,
+    ...options,
+  });
+  const server = http.createServer(app);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+/** One request over a fresh connection, from `from` (a loopback address standing for a client). */
+function send(
+  port: number,
+  { method = "GET", path: target = "/", headers = {}, body, from = "127.0.0.1" }: { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer; from?: string },
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: "127.0.0.1", port, method, path: target, headers: { Connection: "close", ...headers }, localAddress: from, agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") }));
+    });
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+const json = (body: unknown) => ({ body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
+
+let port: number;
+beforeAll(async () => {
+  build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+  port = await serve();
+});
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+describe("headers", () => {
+  it("sends the security headers and a request id on pages and resource routes alike", async () => {
+    for (const target of ["/", "/robots.txt", "/sitemap.xml", "/api/v1/category/get-category", "/healthz", "/no-such-page"]) {
+      const answer = await send(port, { path: target });
+      expect(answer.headers["content-security-policy"], target).toMatch(/default-src 'self'.*script-src 'self' 'nonce-/);
+      expect(answer.headers["x-frame-options"], target).toBe("DENY");
+      expect(answer.headers["x-content-type-options"], target).toBe("nosniff");
+      expect(answer.headers["referrer-policy"], target).toBe("strict-origin-when-cross-origin");
+      expect(answer.headers["x-request-id"], target).toMatch(/^[\w-]{8,}$/);
+      expect(answer.headers["x-powered-by"], target).toBeUndefined();
+    }
+  });
+
+  it("gives each document a fresh nonce that its scripts carry, and never two CSP headers", async () => {
+    const [first, second] = [await send(port, { path: "/" }), await send(port, { path: "/" })];
+    const nonce = /'nonce-([^']+)'/.exec(String(first.headers["content-security-policy"]))?.[1];
+    expect(nonce).toBeTruthy();
+    expect(second.headers["content-security-policy"]).not.toContain(nonce);
+    const scripts = [...first.body.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
+    expect(String(first.headers["content-security-policy"]).split("default-src")).toHaveLength(2);
+  });
+
+  it("adds HSTS only for HTTPS, as said by a trusted proxy", async () => {
+    expect((await send(port, { headers: { "X-Forwarded-Proto": "https" } })).headers["strict-transport-security"]).toBeUndefined();
+    const behindProxy = await serve({ trustProxy: 1 });
+    const https = await send(behindProxy, { headers: { "X-Forwarded-Proto": "https" } });
+    expect(https.headers["strict-transport-security"]).toMatch(/max-age=31536000/);
+  });
+});
+
+describe("refusals before the app", () => {
+  it("answers methods the shop does not serve with 405 and Allow, never 500", async () => {
+    for (const method of ["TRACE", "PROPFIND", "MKCOL"]) {
+      const answer = await send(port, { method, path: "/" });
+      expect(answer.status, method).toBe(405);
+      expect(answer.headers.allow).toContain("GET");
+    }
+    const api = await send(port, { method: "TRACE", path: "/api/v1/category/get-category" });
+    expect(api.status).toBe(405);
+    expect(JSON.parse(api.body)).toMatchObject({ success: false });
+  });
+
+  it("answers an oversized body with a clean 413 (the whole answer arrives, no reset), as HTML or API JSON", async () => {
+    const big = Buffer.alloc(300 * 1024, "a");
+    for (let i = 0; i < 5; i++) {
+      const form = await send(port, { method: "POST", path: "/login", body: big, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+      expect(form.status).toBe(413);
+      expect(form.body).toMatch(/too large/i);
+    }
+    const api = await send(port, { method: "POST", path: "/api/v1/user/login", body: big, headers: { "Content-Type": "application/json" } });
+    expect(api.status).toBe(413);
+    expect(JSON.parse(api.body)).toMatchObject({ success: false, message: expect.stringMatching(/too large/i) });
+    // Uploads have their own, larger cap.
+    const upload = await send(port, {
+      method: "POST",
+      path: "/dashboard/admin/create-product",
+      body: Buffer.alloc(3 * 1024 * 1024, "a"),
+      headers: { "Content-Type": "multipart/form-data; boundary=x" },
+    });
+    expect(upload.status).toBe(413);
+  });
+
+  it("refuses a page post from another site with 403 and leaves the API to its own rules", async () => {
+    const page = await send(port, { method: "POST", path: "/login", body: "email=a", headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" } });
+    expect(page.status).toBe(403);
+    const fetchMetadata = await send(port, { method: "POST", path: "/login", body: "email=a", headers: { "Sec-Fetch-Site": "cross-site", "Content-Type": "application/x-www-form-urlencoded" } });
+    expect(fetchMetadata.status).toBe(403);
+    const api = await send(port, { method: "POST", path: "/api/v1/user/login", ...json({ email: "x@y.test", password: "nope" }), headers: { Origin: "https://evil.example", "Content-Type": "application/json" } });
+    expect(api.status).toBe(401);
+  });
+
+  it("answers a malformed address with 400 and the shop's own page", async () => {
+    for (const target of ["/%E0%A4%A", "/product/%E0%A4%A", "/a%00b", "/%"]) {
+      const answer = await send(port, { path: target });
+      expect(answer.status, target).toBe(400);
+      expect(answer.body, target).toContain("<title>Bad Request</title>");
+      expect(answer.body, target).toContain("This address is not valid");
+      expect(answer.headers["content-security-policy"]).toBeTruthy();
+    }
+  });
+});
+
+describe("client address and login limits", () => {
+  const login = (email: string, password: string, from: string) =>
+    send(port, { method: "POST", path: "/api/v1/user/login", from, ...json({ email, password }) });
+
+  it("counts failures per socket address (RATE_LIMIT_IP_MAX = 5 here), and ignores a spoofed X-Forwarded-For", async () => {
+    const statuses = [];
+    for (let i = 0; i < 6; i++) {
+      const answer = await send(port, {
+        method: "POST",
+        path: "/api/v1/user/login",
+        from: "127.0.10.1",
+        body: JSON.stringify({ email: `nobody${i}@limits.test`, password: "wrong" }),
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": `198.51.100.${i}` },
+      });
+      statuses.push(answer.status);
+      if (answer.status === 429) expect(Number(answer.headers["retry-after"])).toBeGreaterThan(0);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    // The HTML form says the same, with Retry-After.
+    const form = await send(port, { method: "POST", path: "/login", from: "127.0.10.1", body: "email=a%40b.test&password=x", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    expect(form.status).toBe(429);
+    expect(Number(form.headers["retry-after"])).toBeGreaterThan(0);
+    // Another client is not affected.
+    expect((await login("nobody@limits.test", "wrong", "127.0.10.2")).status).toBe(401);
+  });
+
+  it("cannot be used to lock an owner out: a flood from one address leaves the owner's own address open", async () => {
+    const email = `owner-${Date.now()}@limits.test`;
+    const password = "Owner-Secret-42";
+    const registered = await send(port, {
+      method: "POST",
+      path: "/api/v1/user/register",
+      from: "127.0.11.1",
+      ...json({ name: "Owner", email, password, phone: "+1 555 0100", address: "1 Main St", answer: "blue" }),
+    });
+    expect(registered.status).toBe(201);
+    const flood = [];
+    for (let i = 0; i < 8; i++) flood.push((await login(email, "guess-" + i, "127.0.11.2")).status);
+    expect(flood.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(flood.slice(5)).toEqual([429, 429, 429]);
+    const owner = await login(email, password, "127.0.11.3");
+    expect(owner.status).toBe(200);
+    expect(JSON.parse(owner.body)).toMatchObject({ success: true, token: expect.any(String) });
+  });
+});
+
+describe("password hashing", () => {
+  it("refuses work beyond its bounded queue instead of piling it up", async () => {
+    const { hashPassword } = await import("~/utils/password.server");
+    const results = await Promise.allSettled(Array.from({ length: 300 }, (_, i) => hashPassword(`password-${i}`)));
+    const busy = results.filter((result) => result.status === "rejected" && result.reason instanceof PasswordHasherBusy);
+    const hashed = results.filter((result) => result.status === "fulfilled");
+    expect(busy.length).toBeGreaterThan(0);
+    expect(hashed.length).toBeGreaterThan(0);
+    expect(busy.length + hashed.length).toBe(300);
+  });
+});
+
+describe("remix-serve", () => {
+  it("still serves the build as the minimal option (security headers from the app's fallback)", async () => {
+    const servePort = await freePort();
+    const child = spawn(process.execPath, [path.resolve("node_modules/@remix-run/serve/dist/cli.js"), buildPath], {
+      env: { ...process.env, PORT: String(servePort), NODE_ENV: "production", LOCAL_DEFAULTS: "1" },
+      stdio: "ignore",
+    });
+    try {
+      let answer: Answer | undefined;
+      for (let i = 0; i < 100 && !answer; i++) {
+        answer = await send(servePort, { path: "/" }).catch(() => undefined);
+        if (!answer) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(answer?.status).toBe(200);
+      expect(answer?.body).toContain("<title>");
+      expect(answer?.headers["content-security-policy"]).toMatch(/'nonce-/);
+    } finally {
+      child.kill("SIGTERM");
+    }
+  });
+});
