@@ -1,7 +1,7 @@
 # Production image: install, generate, build, then migrate and serve.
 # (Not built on the development machines, which have no Docker engine; the
-# steps are the README's: npm ci, prisma generate via postinstall, remix build,
-# prisma migrate deploy, remix-serve.)
+# steps are the README's: npm ci, prisma generate via postinstall, npm run
+# build (app and server), then the server applies migrations and serves.)
 
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
@@ -24,6 +24,7 @@ WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates && rm -rf /var/lib/apt/lists/*
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
+COPY --from=build --chown=node:node /app/server-build ./server-build
 COPY --from=build --chown=node:node /app/public ./public
 COPY --from=build --chown=node:node /app/prisma ./prisma
 COPY --from=build --chown=node:node /app/scripts ./scripts
@@ -32,5 +33,7 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 # DATABASE_URL, SESSION_SECRET, STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required.
-# scripts/serve.js applies migrations (prisma migrate deploy) and then runs remix-serve.
-CMD ["node", "scripts/serve.js"]
+# server-build/index.js applies migrations (prisma migrate deploy), then serves
+# with WEB_CONCURRENCY workers; SIGTERM (docker stop) drains requests first.
+STOPSIGNAL SIGTERM
+CMD ["node", "server-build/index.js"]

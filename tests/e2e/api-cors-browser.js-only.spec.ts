@@ -23,8 +23,13 @@ test.describe("in the browser", () => {
         }
       }, { url, init });
 
-    // robots.txt: a page on that origin without the shop's CSP (connect-src 'self').
-    await page.goto(`${allowedOrigin(baseURL!)}/robots.txt`);
+    // Another application's page on that origin (fulfilled by the browser's route table: every
+    // answer of the shop itself carries its CSP, whose connect-src 'self' would stop the calls first).
+    const otherApp = async (origin: string) => {
+      await page.route(`${origin}/other-app`, (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Other app</title>" }));
+      await page.goto(`${origin}/other-app`);
+    };
+    await otherApp(allowedOrigin(baseURL!));
     expect(await call(`${api}/category/get-category`, {})).toMatchObject({ status: 200, body: { success: true } });
 
     // A preflighted write (PUT, JSON, Authorization) with the token.
@@ -43,7 +48,7 @@ test.describe("in the browser", () => {
     // Without credentials and without a token: the API itself says 401.
     expect(await write()).toMatchObject({ status: 401, body: { success: false } });
 
-    await page.goto(`${foreignOrigin(baseURL!)}/robots.txt`);
+    await otherApp(foreignOrigin(baseURL!));
     expect(await call(`${api}/category/get-category`, {})).toHaveProperty("blocked");
     expect(await write({ headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` } })).toHaveProperty("blocked");
   });
