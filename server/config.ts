@@ -15,7 +15,12 @@ export type ServerConfig = {
   trustProxy: number;
   /** Largest request body outside uploads. */
   bodyLimitBytes: number;
-  /** Largest multipart upload (MAX_UPLOAD_BYTES plus room for the other fields). */
+  /**
+   * Largest multipart upload the server lets through. Generous on purpose: up
+   * to this size the app reads an oversized photo away itself and answers with
+   * the form, its values kept and "The photo must be at most 5 MB" beside the
+   * field; only beyond it does the server's bare 413 page answer.
+   */
   uploadLimitBytes: number;
   /** A request still unanswered after this long gets 503. */
   requestTimeoutMs: number;
@@ -66,7 +71,7 @@ export function readServerConfig(): ServerConfig {
     webConcurrency: integer("WEB_CONCURRENCY", 1, 1, Math.max(1, os.availableParallelism() * 4)),
     trustProxy: integer("TRUST_PROXY", 0, 0, 10),
     bodyLimitBytes: integer("BODY_LIMIT_BYTES", 1024 * 1024, 1024, 1024 * 1024 * 1024),
-    uploadLimitBytes: maxUpload + 1024 * 1024,
+    uploadLimitBytes: Math.max(32 * 1024 * 1024, 2 * maxUpload),
     requestTimeoutMs: integer("REQUEST_TIMEOUT_MS", 30_000, 1_000, 600_000),
     shutdownTimeoutMs: integer("SHUTDOWN_TIMEOUT_MS", 10_000, 0, 120_000),
     accessLog: flag("ACCESS_LOG", true),

@@ -2,6 +2,17 @@
 // file runs in the `js` project only (playwright.config.ts). The server allows
 // CORS_ORIGINS=http://127.0.0.1:<port>; the API is at localhost:<port>.
 import { allowedOrigin, createUser, e2eDb, expect, foreignOrigin, signIn, test } from "../fixtures/e2e";
+import config from "../../playwright.config";
+
+// The calling page is fulfilled by the browser's route table (see below), so
+// Chromium cannot tell it is on the loopback address space like the API and
+// would refuse the call as a local-network request before CORS is even asked.
+test.use({
+  launchOptions: {
+    ...config.use?.launchOptions,
+    args: [...(config.use?.launchOptions?.args ?? []), "--disable-features=LocalNetworkAccessChecks"],
+  },
+});
 
 test.describe("in the browser", () => {
   test("a page on the allowed origin reads the API and writes with a token; with the cookie alone, or from another origin, the browser gets nothing", async ({
