@@ -8,7 +8,7 @@ import { DEFAULT_SORT, MAX_FILTER_CATEGORIES, MAX_KEYWORD_LENGTH, MAX_PAGE, OPEN
 import { API_LIST_LIMIT, SIMILAR_LIMIT } from "~/models/catalog.server";
 import { CATEGORY_NAME_MAX } from "~/models/category.server";
 import { CHECKOUT_LIMIT, MIN_CHARGE_CENTS } from "~/models/checkout.server";
-import { ORDER_STATUSES } from "~/models/order";
+import { LEGACY_STATUS_SPELLINGS, ORDER_STATUSES, orderStatusLabel } from "~/models/order";
 import { ADMIN_ORDERS_PAGE_SIZE, ALL_ORDERS_MAX } from "~/models/order.server";
 import { PRICE_MAX_DOLLARS, PRODUCT_DESCRIPTION_MAX, PRODUCT_NAME_MAX, QUANTITY_MAX } from "~/models/product.server";
 import { PASSWORD_MIN_LENGTH } from "~/models/user";
@@ -244,7 +244,20 @@ export const OPENAPI_DOCUMENT = {
         summary: "Set an order's status (admin)",
         security: userSecurity,
         parameters: [pathParam("orderId", "order _id")],
-        requestBody: jsonBody(object({ status: { type: "string", enum: ORDER_STATUS_LABELS } }, ["status"])),
+        requestBody: jsonBody(
+          object(
+            {
+              status: {
+                type: "string",
+                enum: [...ORDER_STATUS_LABELS, ...Object.keys(LEGACY_STATUS_SPELLINGS)],
+                description: `One of the seven statuses; the old client's spellings ${Object.entries(LEGACY_STATUS_SPELLINGS)
+                  .map(([spelling, value]) => `\`${spelling}\` (${orderStatusLabel(value)})`)
+                  .join(" and ")} are accepted and stored as the spec's label`,
+              },
+            },
+            ["status"],
+          ),
+        ),
         responses: { "200": ok("The updated order", ref("Order")), ...bad, ...admin, ...notFound, ...wrongType, ...tooLarge },
       },
     },
