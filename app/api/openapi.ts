@@ -136,8 +136,19 @@ export const OPENAPI_DOCUMENT = {
           total: { type: "number", description: "US dollars" },
           products: {
             type: "array",
-            description: "The lines as bought: name and price are frozen; `_id` is null once the product was deleted",
-            items: object({ _id: { type: ["string", "null"] }, name: { type: "string" }, price: { type: "number" }, quantity: { type: "integer" } }, ["_id", "name", "price", "quantity"]),
+            description:
+              "The lines as bought: name, description, slug and price are frozen at order time; `_id` is null once the product was deleted (lines older than the description and slug snapshot may have them empty)",
+            items: object(
+              {
+                _id: { type: ["string", "null"] },
+                name: { type: "string" },
+                description: { type: "string" },
+                slug: { type: "string" },
+                price: { type: "number" },
+                quantity: { type: "integer" },
+              },
+              ["_id", "name", "description", "slug", "price", "quantity"],
+            ),
           },
         },
         ["_id", "status", "buyer", "createAt", "payment", "total", "products"],

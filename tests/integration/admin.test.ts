@@ -256,13 +256,13 @@ describe("products", () => {
     const product = await newProduct();
     const buyer = await db.user.create({ data: { name: "Buyer", email: `b-${tag()}@test.dev`, passwordHash: "x", answerHash: "y", phone: "1", address: "a" } });
     const order = await db.order.create({
-      data: { buyerId: buyer.id, totalCents: 1999, lines: { create: [{ productId: product.id, name: product.name, unitPriceCents: 1999, quantity: 1 }] } },
+      data: { buyerId: buyer.id, totalCents: 1999, lines: { create: [{ productId: product.id, name: product.name, description: product.description, slug: product.slug, unitPriceCents: 1999, quantity: 1 }] } },
     });
     const deleted = await deleteProduct(product.id);
     expect(deleted.ok).toBe(true);
     expect(await getProductForAdmin(product.slug)).toBeNull();
     const lines = await db.orderLine.findMany({ where: { orderId: order.id } });
-    expect(lines).toEqual([expect.objectContaining({ productId: null, name: product.name, unitPriceCents: 1999, quantity: 1 })]);
+    expect(lines).toEqual([expect.objectContaining({ productId: null, name: product.name, description: product.description, slug: product.slug, unitPriceCents: 1999, quantity: 1 })]);
     expect(await deleteProduct(product.id)).toMatchObject({ ok: false, status: 404 });
     expect(await deleteProduct("not-an-id")).toMatchObject({ ok: false, status: 404 });
   });
@@ -444,7 +444,7 @@ async function newOrder(productId?: string) {
       buyerId: buyer.id,
       totalCents: 500,
       paymentStatus: "SUCCEEDED",
-      lines: { create: [{ productId: productId ?? null, name: "Thing", unitPriceCents: 500, quantity: 1 }] },
+      lines: { create: [{ productId: productId ?? null, name: "Thing", description: "A thing", slug: "thing", unitPriceCents: 500, quantity: 1 }] },
     },
   });
 }
