@@ -77,7 +77,43 @@ const productWriteErrors = {
   "415": error("Not multipart/form-data or application/x-www-form-urlencoded"),
 };
 
-export const OPENAPI_DOCUMENT = {
+/**
+ * The old shop's own React client calls the account endpoints under
+ * /api/v1/auth, where the spec (and this API) has /api/v1/user. Each alias is
+ * a route file that re-exports the /user route's loader and action
+ * (app/routes/api.v1.auth.*.ts): same handler, same auth. Here each is a copy
+ * of the /user operation marked deprecated. Logout has no alias: the old
+ * client never calls it (it logs out by forgetting its token).
+ */
+export const LEGACY_AUTH_ALIASES = [
+  "register",
+  "login",
+  "forgot-password",
+  "user-auth",
+  "admin-auth",
+  "profile",
+  "orders",
+  "all-orders",
+  "order-status/{orderId}",
+] as const;
+
+type Operations = Record<string, { summary: string }>;
+
+function withLegacyAuthAliases<D extends { paths: Record<string, Operations> }>(doc: D): D {
+  const aliases = LEGACY_AUTH_ALIASES.map((name) => {
+    const target = `/api/v1/user/${name}`;
+    const operations = doc.paths[target];
+    if (!operations) throw new Error(`OpenAPI: the alias /api/v1/auth/${name} has no ${target} to copy`);
+    const deprecated = Object.entries(operations).map(([method, operation]) => [
+      method,
+      { ...operation, summary: `Deprecated alias of ${target}, for the old shop's own client: ${operation.summary}`, deprecated: true },
+    ]);
+    return [`/api/v1/auth/${name}`, Object.fromEntries(deprecated)];
+  });
+  return { ...doc, paths: { ...doc.paths, ...Object.fromEntries(aliases) } };
+}
+
+export const OPENAPI_DOCUMENT = withLegacyAuthAliases({
   openapi: "3.1.0",
   info: {
     title: "Storefront API",
@@ -485,4 +521,4 @@ export const OPENAPI_DOCUMENT = {
       get: { summary: "This document", responses: { "200": { description: "OpenAPI 3.1", content: { "application/json": { schema: { type: "object" } } } } } },
     },
   },
-} as const;
+} as const);
