@@ -56,18 +56,20 @@ const productForm = {
   price: { type: "string", description: `US dollars, at most two decimals, at most ${PRICE_MAX_DOLLARS}`, examples: ["19.99"] },
   quantity: { type: "string", description: `Whole number from 0 to ${QUANTITY_MAX}` },
   category: { type: "string", description: "category _id" },
-  shipping: { type: "string", enum: ["0", "1", "no", "yes", "false", "true"], description: "Absent means no shipping" },
+  shipping: { type: "string", enum: ["0", "1", "no", "yes", "false", "true"], description: "On create, absent or blank means no shipping" },
 };
-const productBody = (photo: string) => ({
+const PRODUCT_REQUIRED = ["name", "description", "price", "quantity", "category"];
+/** Create: the five fields are required. Update: every field is optional, and one left out keeps its stored value. */
+const productBody = (photo: string, required: string[]) => ({
   required: true,
   content: {
     "multipart/form-data": {
       schema: object(
         { ...productForm, photo: { type: "string", format: "binary", description: `JPEG, PNG, WebP or GIF; at most MAX_UPLOAD_BYTES (5 MB by default). ${photo}` } },
-        ["name", "description", "price", "quantity", "category"],
+        required,
       ),
     },
-    "application/x-www-form-urlencoded": { schema: object(productForm, ["name", "description", "price", "quantity", "category"]) },
+    "application/x-www-form-urlencoded": { schema: object(productForm, required) },
   },
 });
 const productWriteErrors = {
@@ -321,10 +323,10 @@ export const OPENAPI_DOCUMENT = withLegacyAuthAliases({
     },
     "/api/v1/category/update-category/{id}": {
       put: {
-        summary: "Rename a category (admin)",
+        summary: "Rename a category (admin); without a name it is left unchanged",
         security: userSecurity,
         parameters: [pathParam("id", "category _id")],
-        requestBody: jsonBody(object({ name: { type: "string", maxLength: CATEGORY_NAME_MAX } }, ["name"])),
+        requestBody: jsonBody(object({ name: { type: "string", maxLength: CATEGORY_NAME_MAX } })),
         responses: {
           "200": ok("Updated", success({ category: ref("Category") })),
           ...bad,
@@ -348,16 +350,16 @@ export const OPENAPI_DOCUMENT = withLegacyAuthAliases({
       post: {
         summary: "Create a product (admin)",
         security: userSecurity,
-        requestBody: productBody("Optional."),
+        requestBody: productBody("Optional.", PRODUCT_REQUIRED),
         responses: { "201": ok("Created", success({ products: ref("Product") })), ...productWriteErrors },
       },
     },
     "/api/v1/product/update-product/{id}": {
       put: {
-        summary: "Update a product (admin); all fields as for create",
+        summary: "Update a product (admin): the fields of create, each optional; a field left out (the old clients never send `shipping`) keeps its stored value",
         security: userSecurity,
         parameters: [pathParam("id", "product _id")],
-        requestBody: productBody("Replaced only when sent."),
+        requestBody: productBody("Replaced only when sent.", []),
         responses: { "200": ok("Updated", success({ products: ref("Product") })), ...productWriteErrors, ...notFound },
       },
     },
