@@ -481,7 +481,7 @@ export const OPENAPI_DOCUMENT = withLegacyAuthAliases({
               products: {
                 type: "array",
                 minItems: 1,
-                description: `Repeated _ids add up (the old clients send one entry per unit); at most ${MAX_CART_LINES} different products`,
+                description: `Repeated _ids add up (the old clients send one entry per unit); at most ${MAX_CART_LINES} different products. An entry that is a whole product object (it has a \`slug\`, as the old client's cart entries do) counts as one unit: its \`quantity\` is the product's stock, not a count`,
                 items: object({ _id: { type: "string" }, quantity: { type: "integer", minimum: 1, maximum: MAX_LINE_QUANTITY, default: 1 } }, ["_id"]),
               },
             },
