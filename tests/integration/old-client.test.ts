@@ -183,7 +183,8 @@ describe("the old client's accounts, through /api/v1/auth", () => {
     expect(phoneOnly.data.updatedUser).toMatchObject({ name: "Old Shopper Jr", phone: "555 0102", address: "2 Old Street" });
     // The password was kept: it still logs in.
     expect((await visitor.post("/api/v1/auth/login", { email: shopperAccount.email, password: shopperAccount.password })).data.success).toBe(true);
-    // A refused field comes back in `error`, which the client shows as a toast.
+    // A refused field: 400, so axios rejects and the client shows 'Something went wrong'
+    // (the body still names the problem in `error`, the field it reads on a 2xx).
     const refused = await shopper.put("/api/v1/auth/profile", { name: "X", email: shopperAccount.email, password: "short", phone: "", address: "" });
     expect(refused.status).toBe(400);
     expect(refused.data.error).toEqual(expect.any(String));
