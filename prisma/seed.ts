@@ -108,6 +108,8 @@ async function main() {
       const lines = plan.picks.map(([index, quantity]) => ({
         productId: products[index].id,
         name: products[index].name,
+        description: products[index].description,
+        slug: products[index].slug,
         unitPriceCents: products[index].priceCents,
         quantity,
       }));

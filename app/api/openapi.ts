@@ -8,7 +8,7 @@ import { DEFAULT_SORT, MAX_FILTER_CATEGORIES, MAX_KEYWORD_LENGTH, MAX_PAGE, OPEN
 import { API_LIST_LIMIT, SIMILAR_LIMIT } from "~/models/catalog.server";
 import { CATEGORY_NAME_MAX } from "~/models/category.server";
 import { CHECKOUT_LIMIT, MIN_CHARGE_CENTS } from "~/models/checkout.server";
-import { ORDER_STATUSES } from "~/models/order";
+import { LEGACY_STATUS_SPELLINGS, ORDER_STATUSES, orderStatusLabel } from "~/models/order";
 import { ADMIN_ORDERS_PAGE_SIZE, ALL_ORDERS_MAX } from "~/models/order.server";
 import { PRICE_MAX_DOLLARS, PRODUCT_DESCRIPTION_MAX, PRODUCT_NAME_MAX, QUANTITY_MAX } from "~/models/product.server";
 import { PASSWORD_MIN_LENGTH } from "~/models/user";
@@ -56,18 +56,20 @@ const productForm = {
   price: { type: "string", description: `US dollars, at most two decimals, at most ${PRICE_MAX_DOLLARS}`, examples: ["19.99"] },
   quantity: { type: "string", description: `Whole number from 0 to ${QUANTITY_MAX}` },
   category: { type: "string", description: "category _id" },
-  shipping: { type: "string", enum: ["0", "1", "no", "yes", "false", "true"], description: "Absent means no shipping" },
+  shipping: { type: "string", enum: ["0", "1", "no", "yes", "false", "true"], description: "On create, absent or blank means no shipping" },
 };
-const productBody = (photo: string) => ({
+const PRODUCT_REQUIRED = ["name", "description", "price", "quantity", "category"];
+/** Create: the five fields are required. Update: every field is optional, and one left out keeps its stored value. */
+const productBody = (photo: string, required: string[]) => ({
   required: true,
   content: {
     "multipart/form-data": {
       schema: object(
         { ...productForm, photo: { type: "string", format: "binary", description: `JPEG, PNG, WebP or GIF; at most MAX_UPLOAD_BYTES (5 MB by default). ${photo}` } },
-        ["name", "description", "price", "quantity", "category"],
+        required,
       ),
     },
-    "application/x-www-form-urlencoded": { schema: object(productForm, ["name", "description", "price", "quantity", "category"]) },
+    "application/x-www-form-urlencoded": { schema: object(productForm, required) },
   },
 });
 const productWriteErrors = {
@@ -77,7 +79,43 @@ const productWriteErrors = {
   "415": error("Not multipart/form-data or application/x-www-form-urlencoded"),
 };
 
-export const OPENAPI_DOCUMENT = {
+/**
+ * The old shop's own React client calls the account endpoints under
+ * /api/v1/auth, where the spec (and this API) has /api/v1/user. Each alias is
+ * a route file that re-exports the /user route's loader and action
+ * (app/routes/api.v1.auth.*.ts): same handler, same auth. Here each is a copy
+ * of the /user operation marked deprecated. Logout has no alias: the old
+ * client never calls it (it logs out by forgetting its token).
+ */
+export const LEGACY_AUTH_ALIASES = [
+  "register",
+  "login",
+  "forgot-password",
+  "user-auth",
+  "admin-auth",
+  "profile",
+  "orders",
+  "all-orders",
+  "order-status/{orderId}",
+] as const;
+
+type Operations = Record<string, { summary: string }>;
+
+function withLegacyAuthAliases<D extends { paths: Record<string, Operations> }>(doc: D): D {
+  const aliases = LEGACY_AUTH_ALIASES.map((name) => {
+    const target = `/api/v1/user/${name}`;
+    const operations = doc.paths[target];
+    if (!operations) throw new Error(`OpenAPI: the alias /api/v1/auth/${name} has no ${target} to copy`);
+    const deprecated = Object.entries(operations).map(([method, operation]) => [
+      method,
+      { ...operation, summary: `Deprecated alias of ${target}, for the old shop's own client: ${operation.summary}`, deprecated: true },
+    ]);
+    return [`/api/v1/auth/${name}`, Object.fromEntries(deprecated)];
+  });
+  return { ...doc, paths: { ...doc.paths, ...Object.fromEntries(aliases) } };
+}
+
+export const OPENAPI_DOCUMENT = withLegacyAuthAliases({
   openapi: "3.1.0",
   info: {
     title: "Storefront API",
@@ -136,8 +174,19 @@ export const OPENAPI_DOCUMENT = {
           total: { type: "number", description: "US dollars" },
           products: {
             type: "array",
-            description: "The lines as bought: name and price are frozen; `_id` is null once the product was deleted",
-            items: object({ _id: { type: ["string", "null"] }, name: { type: "string" }, price: { type: "number" }, quantity: { type: "integer" } }, ["_id", "name", "price", "quantity"]),
+            description:
+              "The lines as bought: name, description, slug and price are frozen at order time; `_id` is null once the product was deleted (lines older than the description and slug snapshot may have them empty)",
+            items: object(
+              {
+                _id: { type: ["string", "null"] },
+                name: { type: "string" },
+                description: { type: "string" },
+                slug: { type: "string" },
+                price: { type: "number" },
+                quantity: { type: "integer" },
+              },
+              ["_id", "name", "description", "slug", "price", "quantity"],
+            ),
           },
         },
         ["_id", "status", "buyer", "createAt", "payment", "total", "products"],
@@ -244,7 +293,20 @@ export const OPENAPI_DOCUMENT = {
         summary: "Set an order's status (admin)",
         security: userSecurity,
         parameters: [pathParam("orderId", "order _id")],
-        requestBody: jsonBody(object({ status: { type: "string", enum: ORDER_STATUS_LABELS } }, ["status"])),
+        requestBody: jsonBody(
+          object(
+            {
+              status: {
+                type: "string",
+                enum: [...ORDER_STATUS_LABELS, ...Object.keys(LEGACY_STATUS_SPELLINGS)],
+                description: `One of the seven statuses; the old client's spellings ${Object.entries(LEGACY_STATUS_SPELLINGS)
+                  .map(([spelling, value]) => `\`${spelling}\` (${orderStatusLabel(value)})`)
+                  .join(" and ")} are accepted and stored as the spec's label`,
+              },
+            },
+            ["status"],
+          ),
+        ),
         responses: { "200": ok("The updated order", ref("Order")), ...bad, ...admin, ...notFound, ...wrongType, ...tooLarge },
       },
     },
@@ -261,10 +323,10 @@ export const OPENAPI_DOCUMENT = {
     },
     "/api/v1/category/update-category/{id}": {
       put: {
-        summary: "Rename a category (admin)",
+        summary: "Rename a category (admin); without a name it is left unchanged",
         security: userSecurity,
         parameters: [pathParam("id", "category _id")],
-        requestBody: jsonBody(object({ name: { type: "string", maxLength: CATEGORY_NAME_MAX } }, ["name"])),
+        requestBody: jsonBody(object({ name: { type: "string", maxLength: CATEGORY_NAME_MAX } })),
         responses: {
           "200": ok("Updated", success({ category: ref("Category") })),
           ...bad,
@@ -288,16 +350,16 @@ export const OPENAPI_DOCUMENT = {
       post: {
         summary: "Create a product (admin)",
         security: userSecurity,
-        requestBody: productBody("Optional."),
+        requestBody: productBody("Optional.", PRODUCT_REQUIRED),
         responses: { "201": ok("Created", success({ products: ref("Product") })), ...productWriteErrors },
       },
     },
     "/api/v1/product/update-product/{id}": {
       put: {
-        summary: "Update a product (admin); all fields as for create",
+        summary: "Update a product (admin): the fields of create, each optional; a field left out (the old clients never send `shipping`) keeps its stored value",
         security: userSecurity,
         parameters: [pathParam("id", "product _id")],
-        requestBody: productBody("Replaced only when sent."),
+        requestBody: productBody("Replaced only when sent.", []),
         responses: { "200": ok("Updated", success({ products: ref("Product") })), ...productWriteErrors, ...notFound },
       },
     },
@@ -419,7 +481,7 @@ export const OPENAPI_DOCUMENT = {
               products: {
                 type: "array",
                 minItems: 1,
-                description: `Repeated _ids add up (the old clients send one entry per unit); at most ${MAX_CART_LINES} different products`,
+                description: `Repeated _ids add up (the old clients send one entry per unit); at most ${MAX_CART_LINES} different products. An entry that is a whole product object (it has a \`slug\`, as the old client's cart entries do) counts as one unit: its \`quantity\` is the product's stock, not a count`,
                 items: object({ _id: { type: "string" }, quantity: { type: "integer", minimum: 1, maximum: MAX_LINE_QUANTITY, default: 1 } }, ["_id"]),
               },
             },
@@ -461,4 +523,4 @@ export const OPENAPI_DOCUMENT = {
       get: { summary: "This document", responses: { "200": { description: "OpenAPI 3.1", content: { "application/json": { schema: { type: "object" } } } } } },
     },
   },
-} as const;
+} as const);

@@ -41,7 +41,7 @@ type OrderRow = {
   totalCents: number;
   createdAt: Date;
   buyer: { id: string; name: string };
-  lines: { productId: string | null; name: string; unitPriceCents: number; quantity: number }[];
+  lines: { productId: string | null; name: string; description: string; slug: string; unitPriceCents: number; quantity: number }[];
 };
 
 export function toApiOrder(order: OrderRow) {
@@ -55,6 +55,8 @@ export function toApiOrder(order: OrderRow) {
     products: order.lines.map((line) => ({
       _id: line.productId,
       name: line.name,
+      description: line.description,
+      slug: line.slug,
       price: centsToDollars(line.unitPriceCents),
       quantity: line.quantity,
     })),

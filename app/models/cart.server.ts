@@ -41,13 +41,27 @@ export const cartActionSchema = z.discriminatedUnion("intent", [
 ]);
 export type CartAction = z.infer<typeof cartActionSchema>;
 
+/**
+ * The old shop's own client sends its cart as it holds it: whole product
+ * objects as the catalog answered them, repeated once per unit, whose
+ * `quantity` is the product's stock, not a count. Such an entry (it carries
+ * the product's `slug`, which a bare line has no use for) counts as one unit.
+ */
+function oneUnitIfProductObject(item: unknown): unknown {
+  if (item === null || typeof item !== "object" || !("slug" in item)) return item;
+  return { _id: (item as { _id?: unknown })._id };
+}
+
 /** Lines as an API client sends them (`{_id, quantity?}`); any other field, prices included, is ignored. */
 export const apiCartLinesSchema = z
   .array(
-    z.object({
-      _id: productIdSchema,
-      quantity: z.number({ error: "quantity must be a whole number" }).int().min(1).max(MAX_LINE_QUANTITY).optional(),
-    }),
+    z.preprocess(
+      oneUnitIfProductObject,
+      z.object({
+        _id: productIdSchema,
+        quantity: z.number({ error: "quantity must be a whole number" }).int().min(1).max(MAX_LINE_QUANTITY).optional(),
+      }),
+    ),
     { error: "products must be a list of {_id, quantity}" },
   )
   .min(1, "products must not be empty")

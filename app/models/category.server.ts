@@ -24,6 +24,9 @@ export const categoryInputSchema = z.object({
     .max(CATEGORY_NAME_MAX, `The name must be at most ${CATEGORY_NAME_MAX} characters`),
 });
 
+/** A rename without a name keeps it: updates never wipe what they leave out. */
+export const categoryUpdateSchema = categoryInputSchema.partial();
+
 const summarySelect = { id: true, name: true, slug: true } as const;
 
 export function getCategory(id: string): Promise<CategorySummary | null> {
@@ -75,10 +78,10 @@ export async function createCategory(input: unknown): Promise<Outcome<{ category
 export async function renameCategory(id: string, input: unknown): Promise<Outcome<{ category: CategorySummary }>> {
   const current = await getCategory(id);
   if (!current) return failure(404, "Category not found");
-  const parsed = parseInput(categoryInputSchema, input);
+  const parsed = parseInput(categoryUpdateSchema, input);
   if (!parsed.success) return failure(400, parsed.message, parsed.errors);
   const { name } = parsed.data;
-  if (name === current.name) return { ok: true, category: current };
+  if (name === undefined || name === current.name) return { ok: true, category: current };
   return saveWithSlug(
     name,
     // Slugs are picked excluding this category, so a change of case or spacing keeps its slug (and links).

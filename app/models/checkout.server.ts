@@ -16,6 +16,7 @@ import { formatPrice } from "~/utils/money";
 import { stripe, type Stripe } from "~/utils/stripe.server";
 import { limit, rateLimitMessage } from "./rate-limit.server";
 import { apiCartLinesSchema, MAX_CART_LINES, mergeLines, priceCart, type CartLine, type PricedLine } from "./cart.server";
+import { productSnapshots } from "./order.server";
 
 /** Checkouts one buyer may start per window: each makes an order and a Stripe session. */
 export const CHECKOUT_LIMIT = { max: 20, windowMs: 10 * 60 * 1000 };
@@ -53,7 +54,7 @@ const names = (lines: PricedLine[]) => lines.map((line) => line.product?.name ??
 
 /**
  * Re-prices the cart, creates the order (Not Process, payment pending, lines
- * with their names and unit prices frozen) and the Stripe Checkout Session,
+ * with their names, descriptions, slugs and unit prices frozen) and the Stripe Checkout Session,
  * and returns the session's url to send the browser to. When Stripe fails,
  * the order is marked failed and the caller keeps the cart.
  */
@@ -81,6 +82,7 @@ export async function startCheckout(buyer: Buyer, cartLines: CartLine[], origin:
   const allowed = await limit(`checkout:user:${buyer.id}`, CHECKOUT_LIMIT.max, CHECKOUT_LIMIT.windowMs);
   if (!allowed.allowed) return { ok: false, status: 429, message: rateLimitMessage(allowed.retryAfter) };
 
+  const frozen = await productSnapshots(cart.lines.map((line) => line.productId));
   // One statement with nested lines: PostgreSQL commits the order and its lines together.
   const order = await db.order.create({
     data: {
@@ -90,6 +92,8 @@ export async function startCheckout(buyer: Buyer, cartLines: CartLine[], origin:
         create: cart.lines.map((line) => ({
           productId: line.productId,
           name: line.product!.name,
+          description: frozen.get(line.productId)?.description ?? line.product!.description,
+          slug: line.product!.slug,
           unitPriceCents: line.product!.priceCents,
           quantity: line.quantity,
         })),

@@ -17,11 +17,21 @@ export function orderStatusLabel(value: OrderStatusValue): OrderStatusLabel {
   return ORDER_STATUSES.find((status) => status.value === value)!.label;
 }
 
-/** Accepts the spec's label ("Out for Delivery") or our enum value; anything else is null. */
+/**
+ * Spellings the old shop's own client sends (its admin's status list has
+ * them): accepted on input, always stored and answered with the spec's label.
+ */
+export const LEGACY_STATUS_SPELLINGS: Readonly<Record<string, OrderStatusValue>> = {
+  deliverd: "DELIVERED",
+  cancel: "CANCEL",
+};
+
+/** Accepts the spec's label ("Out for Delivery"), our enum value or a legacy spelling ("deliverd"); anything else is null. */
 export function parseOrderStatus(input: unknown): OrderStatusValue | null {
   if (typeof input !== "string") return null;
   const found = ORDER_STATUSES.find((status) => status.label === input || status.value === input);
-  return found ? found.value : null;
+  if (found) return found.value;
+  return Object.hasOwn(LEGACY_STATUS_SPELLINGS, input) ? LEGACY_STATUS_SPELLINGS[input] : null;
 }
 
 /** 'Success' or 'Failed' as in the spec, and 'Pending' while Stripe has not answered. */

@@ -7,7 +7,7 @@ import { isValidId } from "~/utils/api.server";
 import { env } from "~/utils/env.server";
 import { dollarsToCents } from "~/utils/money";
 import { formatMegabytes } from "~/utils/upload.server";
-import { parseInput } from "~/utils/validation";
+import { parseInput, type ParseResult } from "~/utils/validation";
 import { productPhotoPath } from "./catalog";
 import { listedSelect, type ListedRow } from "./catalog.server";
 import { failure, fieldFailure, type Outcome } from "./outcome";
@@ -64,7 +64,7 @@ const quantityField = z.unknown().optional().transform((value, ctx) => {
   return Number(text);
 });
 
-/** "0"/"1", "no"/"yes", "false"/"true" or a boolean; absent means no shipping. */
+/** "0"/"1", "no"/"yes", "false"/"true" or a boolean; absent or blank means no shipping on create (on update, absent keeps it). */
 const shippingField = z.unknown().optional().transform((value, ctx) => {
   if (value === undefined || value === null || value === "") return false;
   if (typeof value === "boolean") return value;
@@ -103,18 +103,34 @@ export const productInputSchema = z.object({
 });
 export type ProductInput = z.output<typeof productInputSchema>;
 
+/**
+ * An update changes only the fields it sends: each field is optional, a sent
+ * one is validated as on create, and one left out keeps its stored value
+ * (an old client that never sends `shipping` must not reset it to No). This
+ * holds for the API and the admin form alike, because the form always sends
+ * every field: shipping is a No/Yes <select>, never a checkbox, so its
+ * absence is never a deliberate "No". (A checkbox added to this form one day
+ * would need a hidden marker field to tell "unchecked" from "not on the page".)
+ * An empty photo part, as a form with no file chosen sends, keeps the photo too.
+ */
+export const productUpdateSchema = productInputSchema.partial();
+export type ProductUpdateInput = z.output<typeof productUpdateSchema>;
+
 /** A product as the admin screens and the product API answer it: the listed columns with the photo's etag. */
 export type AdminProduct = ListedRow;
 
 type ProductOutcome = Outcome<{ product: AdminProduct }>;
 
-/** Validation, the category check and the photo check: everything before any write. */
-async function prepare(input: unknown): Promise<{ ok: true; data: ProductInput; photo?: ProcessedPhoto } | Exclude<ProductOutcome, { ok: true }>> {
-  const parsed = parseInput(productInputSchema, input);
+/** After validation, the category check (when one is sent) and the photo check: everything before any write. */
+async function prepare<T extends ProductUpdateInput>(
+  parsed: ParseResult<T>,
+): Promise<{ ok: true; data: T; photo?: ProcessedPhoto } | Exclude<ProductOutcome, { ok: true }>> {
   if (!parsed.success) return failure(400, parsed.message, parsed.errors);
   const data = parsed.data;
-  const category = isValidId(data.category) ? await db.category.findUnique({ where: { id: data.category }, select: { id: true } }) : null;
-  if (!category) return fieldFailure(400, "category", "Choose a category that exists");
+  if (data.category !== undefined) {
+    const category = isValidId(data.category) ? await db.category.findUnique({ where: { id: data.category }, select: { id: true } }) : null;
+    if (!category) return fieldFailure(400, "category", "Choose a category that exists");
+  }
   if (!data.photo) return { ok: true, data };
   const limit = env().MAX_UPLOAD_BYTES;
   if (data.photo.size > limit) return fieldFailure(413, "photo", photoTooLargeMessage(limit));
@@ -148,7 +164,10 @@ async function withFreeSlug<T>(name: string, exceptId: string | undefined, write
   }
 }
 
-const fieldsOf = (data: ProductInput) => ({
+/** The columns of the input; on update, a field left out is undefined, which Prisma leaves unchanged. */
+const fieldsOf = <T extends ProductUpdateInput>(
+  data: T,
+): { name: T["name"]; description: T["description"]; priceCents: T["price"]; quantity: T["quantity"]; shipping: T["shipping"]; categoryId: T["category"] } => ({
   name: data.name,
   description: data.description,
   priceCents: data.price,
@@ -158,7 +177,7 @@ const fieldsOf = (data: ProductInput) => ({
 });
 
 export async function createProduct(input: unknown): Promise<ProductOutcome> {
-  const prepared = await prepare(input);
+  const prepared = await prepare(parseInput(productInputSchema, input));
   if (!prepared.ok) return prepared;
   const { data, photo } = prepared;
   // One INSERT statement pair in one transaction: the product and its photo, or neither.
@@ -171,11 +190,11 @@ export async function createProduct(input: unknown): Promise<ProductOutcome> {
   return { ok: true, product };
 }
 
-/** The photo is replaced only when a new one is sent; the slug changes only with the name. */
+/** Only the fields sent change (see productUpdateSchema); the photo is replaced only when a new one is sent; the slug changes only with the name. */
 export async function updateProduct(id: string, input: unknown): Promise<ProductOutcome> {
   const current = isValidId(id) ? await db.product.findUnique({ where: { id }, select: { id: true, name: true, slug: true } }) : null;
   if (!current) return failure(404, "Product not found");
-  const prepared = await prepare(input);
+  const prepared = await prepare(parseInput(productUpdateSchema, input));
   if (!prepared.ok) return prepared;
   const { data, photo } = prepared;
   const update = (slug: string) =>
@@ -184,7 +203,7 @@ export async function updateProduct(id: string, input: unknown): Promise<Product
       data: { ...fieldsOf(data), slug, ...(photo ? { photo: { upsert: { create: photo, update: photo } } } : {}) },
       select: listedSelect,
     });
-  const product = data.name === current.name ? await update(current.slug) : await withFreeSlug(data.name, id, update);
+  const product = data.name === undefined || data.name === current.name ? await update(current.slug) : await withFreeSlug(data.name, id, update);
   return { ok: true, product };
 }
 

@@ -11,7 +11,8 @@ import { apiError } from "~/utils/http.server";
 const statusSchema = z.object({ status: z.unknown() });
 
 const methods: ApiMethods = {
-  // PUT {status: "Shipped"} → the updated order (admin). Only the seven statuses are accepted.
+  // PUT {status: "Shipped"} → the updated order (admin). Only the seven statuses are accepted
+  // (and the old client's spellings of two of them; see parseOrderStatus).
   PUT: async ({ request, params }) => {
     await requireApiAdmin(request);
     const orderId = requireValidId(params.orderId, "order id");

@@ -26,7 +26,7 @@ async function makeOrder() {
     `INSERT INTO "Order" (id, "buyerId", status, "paymentStatus", "totalCents", "updatedAt") VALUES ($1, $2, 'Not Process', 'SUCCEEDED', 1500, now())`,
     [orderId, buyer.id],
   );
-  await e2eDb().query(`INSERT INTO "OrderLine" (id, "orderId", name, "unitPriceCents", quantity) VALUES ($1, $2, 'Desk Fan', 1500, 1)`, [cuidLike(), orderId]);
+  await e2eDb().query(`INSERT INTO "OrderLine" (id, "orderId", name, description, slug, "unitPriceCents", quantity) VALUES ($1, $2, 'Desk Fan', 'A quiet fan', 'desk-fan', 1500, 1)`, [cuidLike(), orderId]);
   return { buyer, orderId };
 }
 

@@ -380,7 +380,7 @@ describe("orders", () => {
     const other = await registered();
     const older = await db.order.create({ data: { buyerId: user.id, totalCents: 100, createdAt: new Date(Date.now() - 60_000) } });
     const newer = await db.order.create({
-      data: { buyerId: user.id, totalCents: 250, paymentStatus: "SUCCEEDED", lines: { create: [{ name: "Widget", unitPriceCents: 250, quantity: 1 }] } },
+      data: { buyerId: user.id, totalCents: 250, paymentStatus: "SUCCEEDED", lines: { create: [{ name: "Widget", description: "A widget", slug: "widget", unitPriceCents: 250, quantity: 1 }] } },
     });
     await db.order.create({ data: { buyerId: other.id, totalCents: 999 } });
     const token = await createSession(user.id);

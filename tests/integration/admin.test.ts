@@ -21,6 +21,7 @@ import { action as orderStatusApi } from "~/routes/api.v1.user.order-status.$ord
 import { action as categoryPageAction, loader as categoryPageLoader } from "~/routes/dashboard.admin.create-category";
 import { action as createProductPageAction } from "~/routes/dashboard.admin.create-product";
 import { action as ordersPageAction } from "~/routes/dashboard.admin.orders";
+import { action as updateProductPageAction } from "~/routes/dashboard.admin.product.$slug";
 import { createSession, sessionCookie } from "~/utils/session.server";
 
 const tag = () => randomBytes(4).toString("hex");
@@ -100,6 +101,13 @@ describe("categories", () => {
     expect(recased.ok && recased.category).toMatchObject({ name: b.name.toUpperCase(), slug: b.slug });
     expect(await renameCategory("c000000000000000000000000", { name: "Whatever" })).toMatchObject({ ok: false, status: 404 });
     expect(await renameCategory("../../etc", { name: "Whatever" })).toMatchObject({ ok: false, status: 404 });
+  });
+
+  it("leaves a category unchanged when a rename sends no name, and refuses a blank one", async () => {
+    const category = await newCategory();
+    expect(await renameCategory(category.id, {})).toMatchObject({ ok: true, category: { id: category.id, name: category.name, slug: category.slug } });
+    expect(await renameCategory(category.id, { name: " " })).toMatchObject({ ok: false, status: 400, errors: { name: expect.any(String) } });
+    expect(await getCategory(category.id)).toEqual(category);
   });
 
   it("refuses to delete a category that still has products, then deletes it once empty", async () => {
@@ -227,6 +235,36 @@ describe("products", () => {
     expect(await updateProduct("c000000000000000000000000", await productInput())).toMatchObject({ ok: false, status: 404 });
   });
 
+  it("changes only the fields an update sends: the others keep their stored values", async () => {
+    const other = await newCategory();
+    const product = await newProduct({ shipping: "1", photo: photoFile(await png(12, 12)) });
+    const stored = () => db.product.findUniqueOrThrow({ where: { id: product.id }, include: { photo: { select: { etag: true } } } });
+    const before = await stored();
+    // What the old client's update form sends: no shipping, and no photo when none was chosen.
+    const oldClient = await updateProduct(product.id, { name: product.name, description: product.description, price: "7.5", quantity: "2", category: product.category.id });
+    expect(oldClient.ok && oldClient.product).toMatchObject({ priceCents: 750, quantity: 2, shipping: true });
+    // One field at a time, and nothing at all.
+    expect((await updateProduct(product.id, { category: other.id })).ok).toBe(true);
+    expect((await updateProduct(product.id, { shipping: "0" })).ok).toBe(true);
+    expect((await updateProduct(product.id, {})).ok).toBe(true);
+    expect(await stored()).toMatchObject({
+      name: before.name,
+      slug: before.slug,
+      description: before.description,
+      priceCents: 750,
+      quantity: 2,
+      shipping: false,
+      categoryId: other.id,
+      photo: { etag: before.photo!.etag },
+    });
+    // A field that is sent is validated as on create.
+    expect(await updateProduct(product.id, { price: "" })).toMatchObject({ ok: false, status: 400, errors: { price: expect.any(String) } });
+    expect(await updateProduct(product.id, { name: " " })).toMatchObject({ ok: false, status: 400, errors: { name: expect.any(String) } });
+    expect(await updateProduct(product.id, { category: "c000000000000000000000000" })).toMatchObject({ ok: false, errors: { category: expect.any(String) } });
+    expect(await updateProduct(product.id, { shipping: "maybe" })).toMatchObject({ ok: false, errors: { shipping: expect.any(String) } });
+    expect(await stored()).toMatchObject({ name: before.name, priceCents: 750, shipping: false, categoryId: other.id });
+  });
+
   it("writes product and photo in one transaction: a failing photo insert leaves no product", async () => {
     // A photo row PostgreSQL refuses (an integer column out of range) after the product row was inserted.
     const input = await productInput();
@@ -256,13 +294,13 @@ describe("products", () => {
     const product = await newProduct();
     const buyer = await db.user.create({ data: { name: "Buyer", email: `b-${tag()}@test.dev`, passwordHash: "x", answerHash: "y", phone: "1", address: "a" } });
     const order = await db.order.create({
-      data: { buyerId: buyer.id, totalCents: 1999, lines: { create: [{ productId: product.id, name: product.name, unitPriceCents: 1999, quantity: 1 }] } },
+      data: { buyerId: buyer.id, totalCents: 1999, lines: { create: [{ productId: product.id, name: product.name, description: product.description, slug: product.slug, unitPriceCents: 1999, quantity: 1 }] } },
     });
     const deleted = await deleteProduct(product.id);
     expect(deleted.ok).toBe(true);
     expect(await getProductForAdmin(product.slug)).toBeNull();
     const lines = await db.orderLine.findMany({ where: { orderId: order.id } });
-    expect(lines).toEqual([expect.objectContaining({ productId: null, name: product.name, unitPriceCents: 1999, quantity: 1 })]);
+    expect(lines).toEqual([expect.objectContaining({ productId: null, name: product.name, description: product.description, slug: product.slug, unitPriceCents: 1999, quantity: 1 })]);
     expect(await deleteProduct(product.id)).toMatchObject({ ok: false, status: 404 });
     expect(await deleteProduct("not-an-id")).toMatchObject({ ok: false, status: 404 });
   });
@@ -444,7 +482,7 @@ async function newOrder(productId?: string) {
       buyerId: buyer.id,
       totalCents: 500,
       paymentStatus: "SUCCEEDED",
-      lines: { create: [{ productId: productId ?? null, name: "Thing", unitPriceCents: 500, quantity: 1 }] },
+      lines: { create: [{ productId: productId ?? null, name: "Thing", description: "A thing", slug: "thing", unitPriceCents: 500, quantity: 1 }] },
     },
   });
 }
@@ -561,6 +599,13 @@ describe("admin API: categories", () => {
     expect(form.status).toBe(415);
   });
 
+  it("update-category without a name answers the category unchanged", async () => {
+    const category = await newCategory();
+    const response = await call(updateCategoryApi, jsonRequest("PUT", `/api/v1/category/update-category/${category.id}`, {}, admin), { id: category.id });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ success: true, category: { _id: category.id, name: category.name, slug: category.slug } });
+  });
+
   it("renames and deletes by id: 400 malformed, 404 unknown, 409 in use", async () => {
     const category = await newCategory();
     const path = (id: string) => `/api/v1/category/update-category/${id}`;
@@ -618,6 +663,18 @@ describe("admin API: products", () => {
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toMatchObject({ success: false, errors: { price: expect.any(String) } });
     expect(await db.product.count()).toBe(before);
+  });
+
+  it("an update keeps every field it leaves out: shipping, photo, category, quantity, ...", async () => {
+    const product = await newProduct({ shipping: "1", photo: photoFile(await png()) });
+    const etag = (await db.productPhoto.findUniqueOrThrow({ where: { productId: product.id } })).etag;
+    const response = await call(updateProductApi, multipartRequest("PUT", "/x", { description: "Only this changes" }, admin), { id: product.id });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      success: true,
+      products: { _id: product.id, name: product.name, slug: product.slug, description: "Only this changes", price: 19.99, quantity: 5, shipping: 1, category: { _id: product.category.id } },
+    });
+    expect((await db.productPhoto.findUniqueOrThrow({ where: { productId: product.id } })).etag).toBe(etag);
   });
 
   it("updates (photo only when sent) and deletes (admin only): 400 malformed, 404 unknown", async () => {
@@ -717,6 +774,22 @@ describe("admin screens' actions", () => {
     const dup = await respond(categoryPageAction as RouteFn, await pageRequest("/dashboard/admin/create-category", { intent: "create", name: ` ${name} ` }, admin));
     expect(dup.status).toBe(409);
     expect(await dup.json()).toMatchObject({ intent: "create", errors: { name: expect.stringContaining("already exists") }, values: { name: ` ${name} ` } });
+  });
+
+  it("product update form: its Shipping No is a deliberate No, and an empty photo input keeps the photo", async () => {
+    const product = await newProduct({ shipping: "1", photo: photoFile(await png()) });
+    const etag = (await db.productPhoto.findUniqueOrThrow({ where: { productId: product.id } })).etag;
+    // Every field, as the form sends it: the <select> always sends shipping, the file input an empty part.
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ category: product.category.id, name: product.name, description: "Edited on the screen", price: "19.99", quantity: "5", shipping: "0" })) {
+      form.append(key, value);
+    }
+    form.append("photo", new File([], "", { type: "application/octet-stream" }));
+    const request = new Request(`${BASE}/dashboard/admin/product/${product.slug}`, { method: "POST", headers: { Origin: BASE, Cookie: await cookieFor(admin) }, body: form });
+    const response = await respond(updateProductPageAction as RouteFn, request, { slug: product.slug });
+    expect(response.status).toBe(302);
+    expect(await db.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ description: "Edited on the screen", shipping: false });
+    expect((await db.productPhoto.findUniqueOrThrow({ where: { productId: product.id } })).etag).toBe(etag);
   });
 
   it("create-product: multipart form with a fake photo gives inline errors, values kept, nothing saved", async () => {

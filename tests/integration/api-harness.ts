@@ -66,3 +66,48 @@ export async function callRoute(
     throw thrown;
   }
 }
+
+/** A route's path pattern against a concrete path: its params, or null. */
+function matchPath(pattern: string, pathname: string): Record<string, string> | null {
+  const want = pattern.split("/");
+  const got = pathname.split("/");
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const param = /^\{(.+)\}$/.exec(want[i]);
+    if (param) {
+      if (!got[i]) return null;
+      params[param[1]] = decodeURIComponent(got[i]);
+    } else if (want[i] !== got[i]) {
+      return null;
+    }
+  }
+  return params;
+}
+
+/**
+ * Send a whole request to the /api/v1 route file whose path matches it, as
+ * Remix would route it (static segments win over parameters); a path no file
+ * serves goes to the api.v1.$ catch-all, which answers 404. So a test can
+ * call `/api/v1/auth/login` the way a client does and learn whether any
+ * route serves it.
+ */
+export async function dispatch(request: Request): Promise<Response> {
+  const pathname = new URL(request.url).pathname;
+  const candidates = apiRoutes()
+    .map((route) => ({ route, params: matchPath(route.path, pathname) }))
+    .filter((candidate): candidate is { route: ApiRoute; params: Record<string, string> } => candidate.params !== null)
+    .sort((a, b) => Object.keys(a.params).length - Object.keys(b.params).length);
+  const [best] = candidates;
+  const file = best ? best.route.file : "api.v1.$.ts";
+  const params = best ? best.params : { "*": pathname.replace(/^\/api\/v1\//, "") };
+  const mod = await loadRoute(file);
+  const handler = request.method === "GET" || request.method === "HEAD" ? mod.loader : mod.action;
+  if (!handler) return new Response(null, { status: 405 });
+  try {
+    return await handler({ request, params, context: {} });
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}

@@ -33,14 +33,14 @@ describe("schema", () => {
       data: {
         buyerId: buyer.id,
         totalCents: 2500,
-        lines: { create: [{ productId: product.id, name: product.name, unitPriceCents: 2500, quantity: 1 }] },
+        lines: { create: [{ productId: product.id, name: product.name, description: product.description, slug: product.slug, unitPriceCents: 2500, quantity: 1 }] },
       },
     });
     expect(order.status).toBe("NOT_PROCESS");
     expect(order.paymentStatus).toBe("PENDING");
     await db.product.delete({ where: { id: product.id } });
     const lines = await db.orderLine.findMany({ where: { orderId: order.id } });
-    expect(lines).toEqual([expect.objectContaining({ productId: null, name: "Gone Soon", unitPriceCents: 2500 })]);
+    expect(lines).toEqual([expect.objectContaining({ productId: null, name: "Gone Soon", description: "d", slug: `gone-${c.id}`, unitPriceCents: 2500 })]);
   });
 
   it("stores the seven order statuses with the spec's labels", async () => {
