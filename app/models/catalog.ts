@@ -2,7 +2,7 @@
 // bands, sort orders, page size, and the one schema for a listing query (the
 // home page's GET query string and the API's product-filters body both end up
 // in it). Database reads live in catalog.server.ts.
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import { MAX_PAGE } from "~/utils/paging";
 
 export { MAX_PAGE };

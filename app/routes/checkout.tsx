@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import { priceCart, readCart } from "~/models/cart.server";
 import { startCheckout } from "~/models/checkout.server";
 import { getOptionalUser, loginPath } from "~/utils/auth.server";
