@@ -56,8 +56,13 @@ export async function callRoute(
     body: method === "GET" || method === "HEAD" ? undefined : init.body,
     duplex: "half", // Node's fetch needs this for a streamed body
   } as RequestInit);
-  const mod = await loadRoute(route.file);
-  const handler = method === "GET" || method === "HEAD" ? mod.loader : mod.action;
+  return invoke(route.file, request, params);
+}
+
+/** Run a route file's loader (GET/HEAD) or action as Remix would; a thrown response is returned. */
+async function invoke(file: string, request: Request, params: Record<string, string>): Promise<Response> {
+  const mod = await loadRoute(file);
+  const handler = request.method === "GET" || request.method === "HEAD" ? mod.loader : mod.action;
   if (!handler) return new Response(null, { status: 405 });
   try {
     return await handler({ request, params, context: {} });
@@ -101,13 +106,5 @@ export async function dispatch(request: Request): Promise<Response> {
   const [best] = candidates;
   const file = best ? best.route.file : "api.v1.$.ts";
   const params = best ? best.params : { "*": pathname.replace(/^\/api\/v1\//, "") };
-  const mod = await loadRoute(file);
-  const handler = request.method === "GET" || request.method === "HEAD" ? mod.loader : mod.action;
-  if (!handler) return new Response(null, { status: 405 });
-  try {
-    return await handler({ request, params, context: {} });
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
+  return invoke(file, request, params);
 }
