@@ -5,13 +5,14 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { OrderStatus, PaymentStatus, PrismaClient } from "@prisma/client";
 import sharp from "sharp";
 import { processPhoto } from "../app/models/photo.server";
+import { Role } from "../app/models/user";
 import { hashAnswer, hashPassword } from "../app/utils/password.server";
 import { slugify } from "../app/utils/text";
 import { CATALOG, type SeedCategory } from "./seed-data";
 
 export const DEMO_ACCOUNTS = {
-  admin: { name: "Ada Admin", email: "admin@storefront.test", password: "Admin123!", answer: "football", role: 1 },
-  user: { name: "Sam Shopper", email: "user@storefront.test", password: "User123!", answer: "cricket", role: 0 },
+  admin: { name: "Ada Admin", email: "admin@storefront.test", password: "Admin123!", answer: "football", role: Role.Admin },
+  user: { name: "Sam Shopper", email: "user@storefront.test", password: "User123!", answer: "cricket", role: Role.User },
 } as const;
 
 const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: process.env.DATABASE_URL }) });
@@ -49,7 +50,7 @@ async function upsertUser(account: (typeof DEMO_ACCOUNTS)[keyof typeof DEMO_ACCO
       passwordHash: await hashPassword(account.password),
       answerHash: await hashAnswer(account.answer),
       phone: "+1 555 0100",
-      address: account.role === 1 ? "1 Admin Way, Springfield" : "42 Market Street, Springfield",
+      address: account.role === Role.Admin ? "1 Admin Way, Springfield" : "42 Market Street, Springfield",
       role: account.role,
     },
   });

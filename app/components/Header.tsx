@@ -1,4 +1,5 @@
 import { Form, Link, NavLink, useNavigation } from "@remix-run/react";
+import { Role } from "~/models/user";
 
 export type HeaderUser = { name: string; role: number } | null;
 export type HeaderCategory = { id: string; name: string; slug: string };
@@ -26,7 +27,7 @@ export function Header({
 }) {
   const navigation = useNavigation();
   const searching = navigation.state !== "idle" && navigation.location?.pathname === "/search";
-  const dashboard = user?.role === 1 ? "/dashboard/admin" : "/dashboard/user";
+  const dashboard = user?.role === Role.Admin ? "/dashboard/admin" : "/dashboard/user";
   const navLink = ({ isActive }: { isActive: boolean }) =>
     `rounded px-3 py-2 text-sm font-medium hover:bg-gray-100 ${isActive ? "text-gray-900 underline" : "text-gray-700"}`;
 

@@ -5,6 +5,7 @@ import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
 import { guardMeta } from "~/components/GuardScreen";
 import { Pager } from "~/components/Pager";
 import { listUsersForAdmin } from "~/models/user-admin.server";
+import { Role } from "~/models/user";
 import { requireAdmin } from "~/utils/auth.server";
 import { pageCount, pageFromUrl } from "~/utils/paging";
 
@@ -40,7 +41,7 @@ export default function AdminUsers() {
               <tr key={user.id} className="border-t border-gray-200">
                 <td className="px-3 py-2">{user.name}</td>
                 <td className="px-3 py-2">{user.email}</td>
-                <td className="px-3 py-2">{user.role === 1 ? "Admin" : "User"}</td>
+                <td className="px-3 py-2">{user.role === Role.Admin ? "Admin" : "User"}</td>
                 <td className="px-3 py-2">
                   <time dateTime={user.createdAt}>{joined.format(new Date(user.createdAt))}</time>
                 </td>

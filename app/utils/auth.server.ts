@@ -3,9 +3,9 @@
 import { json } from "@remix-run/node";
 import { apiError, isCrossSite } from "./http.server";
 import { readSessionToken, userForToken, type PublicUser } from "./session.server";
+import { Role } from "~/models/user";
 
-export const ADMIN_ROLE = 1;
-export const isAdmin = (user: Pick<PublicUser, "role"> | null | undefined) => user?.role === ADMIN_ROLE;
+export const isAdmin = (user: Pick<PublicUser, "role"> | null | undefined) => user?.role === Role.Admin;
 
 /** What the guard screen needs: where to go once the countdown ends. */
 export type GuardPayload = { guard: true; redirectTo: string; message: string };
