@@ -12,7 +12,8 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { freePort } from "../../scripts/db.js";
 
 const serverPath = process.env.TEST_SERVER_BUILD;
-if (!serverPath) throw new Error("Run with `node scripts/test.js unit`: it builds the server first (TEST_SERVER_BUILD).");
+const appBuild = process.env.TEST_REMIX_BUILD;
+if (!serverPath || !appBuild) throw new Error("Run with `node scripts/test.js unit`: it builds the app and the server first (TEST_REMIX_BUILD, TEST_SERVER_BUILD).");
 
 const scratch = fs.mkdtempSync(path.join(path.resolve(".cache"), "lifecycle-"));
 fs.chmodSync(scratch, 0o755);
@@ -44,6 +45,7 @@ async function start(name: string, env: Record<string, string> = {}, { wait = tr
       NODE_ENV: "",
       PORT: String(port),
       EMBEDDED_PG_DIR: dataDir,
+      REMIX_BUILD_DIR: path.dirname(appBuild!),
       SEED: "false",
       ACCESS_LOG: "false",
       SHUTDOWN_TIMEOUT_MS: "5000",
