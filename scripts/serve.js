@@ -48,7 +48,8 @@ try {
     if (!local) throw new Error("STRIPE_SECRET_KEY is required in production (the local Stripe stand-in is for development only)");
     const { startFakeStripe } = await import("./stripe-fake.js");
     env.STRIPE_SECRET_KEY = "sk_test_local_fake";
-    env.STRIPE_WEBHOOK_SECRET ||= "whsec_local_fake_secret";
+    // A fresh secret per run: a published one would let anyone forge payment events.
+    env.STRIPE_WEBHOOK_SECRET ||= `whsec_local_${(await import("node:crypto")).randomBytes(24).toString("hex")}`;
     const fake = await startFakeStripe({
       port: Number(env.STRIPE_FAKE_PORT) || (await freePort()),
       webhookUrl: `${appUrl.replace(/\/$/, "")}/api/v1/payments/webhook`,
