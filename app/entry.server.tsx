@@ -6,10 +6,19 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { setToastCookieOptions } from "remix-toast";
+import { startBackgroundJobs } from "./jobs.server";
 import { env } from "./utils/env.server";
 import { NonceProvider } from "./utils/nonce";
 
 const ABORT_DELAY = 5_000;
+
+// The payment reconciler and reservation sweep (app/jobs.server.ts). A server
+// that owns its start-up calls `build.entry.module.startBackgroundJobs()`
+// (and the stop function it returns on shutdown); until one does, they start
+// here when the build loads, once per process (a global flag in jobs.server
+// makes a second start return the first one's stop), except under tests.
+export { startBackgroundJobs };
+if (env().NODE_ENV !== "test" && process.env.BACKGROUND_JOBS !== "off") startBackgroundJobs();
 
 // Validate configuration when the server starts (a bad setting fails fast), and
 // sign the flash-toast cookie with our secret instead of the library default.

@@ -9,12 +9,22 @@ export const orderListSelect = {
   paymentStatus: true,
   totalCents: true,
   createdAt: true,
+  paymentNote: true,
   buyer: { select: { id: true, name: true } },
   lines: { select: { id: true, productId: true, name: true, unitPriceCents: true, quantity: true }, orderBy: { id: "asc" } },
 } as const;
 
+/**
+ * The shopper's orders. Attempts that ended unpaid (cancelled, expired,
+ * replaced by a new checkout, never reached Stripe) are not orders to them
+ * and are left out; the admin's list shows them as "Cancelled".
+ */
 export function listOrdersForUser(userId: string) {
-  return db.order.findMany({ where: { buyerId: userId }, select: orderListSelect, orderBy: { createdAt: "desc" } });
+  return db.order.findMany({
+    where: { buyerId: userId, paymentStatus: { not: "CANCELLED" } },
+    select: orderListSelect,
+    orderBy: { createdAt: "desc" },
+  });
 }
 
 export const ADMIN_ORDERS_PAGE_SIZE = 25;

@@ -26,7 +26,7 @@ export const meta: MetaFunction = () => pageMeta({ title: "Cart", description: "
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, lines] = await Promise.all([getOptionalUser(request), readCart(request)]);
-  const cart = await priceCart(lines);
+  const cart = await priceCart(lines, user?.id);
   return json(
     { user: user ? { name: user.name, address: user.address } : null, cart, count: cartItemCount(lines) },
     { headers: { "Cache-Control": "private, no-store" } },
