@@ -5,7 +5,6 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { setToastCookieOptions } from "remix-toast";
 import { startBackgroundJobs } from "./jobs.server";
 import { env } from "./utils/env.server";
 import { NonceProvider } from "./utils/nonce";
@@ -20,9 +19,9 @@ const ABORT_DELAY = 5_000;
 export { startBackgroundJobs };
 if (env().NODE_ENV !== "test" && process.env.BACKGROUND_JOBS !== "off") startBackgroundJobs();
 
-// Validate configuration when the server starts (a bad setting fails fast), and
-// sign the flash-toast cookie with our secret instead of the library default.
-setToastCookieOptions({ secrets: [env().SESSION_SECRET], secure: env().secureCookies });
+// Validate configuration when the server starts (a bad setting fails fast).
+// (The flash-toast cookie is signed in utils/toast.server.ts.)
+env();
 
 export function securityHeaders(headers: Headers, nonce?: string) {
   const stripeOrigins = ["https://checkout.stripe.com"];

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { redirectWithError } from "remix-toast";
+import { redirectWithError } from "~/utils/toast.server";
 import { z } from "zod";
 import { priceCart, readCart } from "~/models/cart.server";
 import { startCheckout } from "~/models/checkout.server";

@@ -13,6 +13,7 @@ import { action as loginAction, loader as loginLoader } from "~/routes/login";
 import { action as ordersPageAction } from "~/routes/dashboard.admin.orders";
 import { db } from "~/utils/db.server";
 import { safeRedirect } from "~/utils/http.server";
+import { getToast, redirectWithSuccess } from "~/utils/toast.server";
 import { commitSessionCookie, createSession } from "~/utils/session.server";
 
 const ORIGIN = "http://shop.test";
@@ -183,5 +184,17 @@ describe("database limits", () => {
   it("every query runs with a statement_timeout", async () => {
     const [row] = await db.$queryRaw<{ statement_timeout: string }[]>`SHOW statement_timeout`;
     expect(row.statement_timeout).toBe("10s");
+  });
+});
+
+describe("toasts", () => {
+  it("the flash-toast cookie is signed: a forged one shows nothing, our own shows its message", async () => {
+    const forgedValue = Buffer.from(JSON.stringify({ __flash_flash__: { toast: { message: "Your account is locked: call 555-0100", type: "error" } } })).toString("base64");
+    for (const cookie of [`toast-session=${forgedValue}`, `toast-session=${forgedValue}.`, `toast-session=${encodeURIComponent(forgedValue)}.abc`]) {
+      expect((await getToast(new Request(ORIGIN, { headers: { Cookie: cookie } }))).toast).toBeUndefined();
+    }
+    const response = await redirectWithSuccess("/", "Saved");
+    const cookie = response.headers.get("Set-Cookie")!.split(";")[0];
+    expect((await getToast(new Request(ORIGIN, { headers: { Cookie: cookie } }))).toast).toMatchObject({ message: "Saved", type: "success" });
   });
 });
