@@ -99,7 +99,7 @@ export function urlInputErrors(url: URL, params: Record<string, string | undefin
   for (const [name, value] of Object.entries(params)) {
     if (value !== undefined && hasForbiddenCharacters(value)) return { [`path:${name}`]: FORBIDDEN_CHARACTERS_MESSAGE };
   }
-  let path = url.pathname;
+  let path: string;
   try {
     path = decodeURIComponent(url.pathname);
   } catch {
