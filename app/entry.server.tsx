@@ -5,7 +5,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { setToastCookieOptions } from "remix-toast";
+import { startBackgroundJobs } from "./jobs.server";
 import { cspHeader } from "./utils/csp";
 import { db } from "./utils/db.server";
 import { env } from "./utils/env.server";
@@ -13,9 +13,17 @@ import { DocumentInfoProvider } from "./utils/nonce";
 
 const ABORT_DELAY = 5_000;
 
-// Validate configuration when the server starts (a bad setting fails fast), and
-// sign the flash-toast cookie with our secret instead of the library default.
-setToastCookieOptions({ secrets: [env().SESSION_SECRET], secure: env().secureCookies });
+// The payment reconciler and reservation sweep (app/jobs.server.ts). Our
+// server (server/worker.ts) starts them in one worker and stops them when it
+// drains, and tells every worker's module scope to leave them alone
+// (BACKGROUND_JOBS=off). Under another server (remix-serve) they start here
+// when the build loads, once per process, except under tests.
+export { startBackgroundJobs };
+if (env().NODE_ENV !== "test" && process.env.BACKGROUND_JOBS !== "off") startBackgroundJobs();
+
+// Validate configuration when the server starts (a bad setting fails fast).
+// (The flash-toast cookie is signed in utils/toast.server.ts.)
+env();
 
 /** Origins a form may lead to: Stripe's hosted checkout (or the local stand-in). */
 export function formActionOrigins(): string[] {

@@ -11,7 +11,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { getToast } from "remix-toast";
+import { getToast } from "~/utils/toast.server";
 import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
 import { BadRequest, NotFound, UnexpectedError } from "~/components/NotFound";

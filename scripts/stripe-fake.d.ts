@@ -12,8 +12,12 @@ export type FakeStripeSession = {
   cancel_url: string;
   url: string;
   expires_at: number;
+  payment_intent: string | null;
   _line_items: { name: string; unit_amount: number; currency: string; quantity: number }[];
 };
+
+export type FakeStripePaymentIntent = { id: string; amount: number; amount_received: number; currency: string; status: string; metadata: Record<string, string> };
+export type FakeStripeRefund = { id: string; amount: number; currency: string; payment_intent: string; status: "succeeded"; metadata: Record<string, string> };
 
 export function parseStripeForm(body: string): Record<string, unknown>;
 
@@ -23,4 +27,10 @@ export function startFakeStripe(options: {
   webhookUrl: string;
   webhookSecret: string;
   log?: (message: string) => void;
-}): Promise<{ url: string; sessions: Map<string, FakeStripeSession>; stop: () => Promise<void> }>;
+}): Promise<{
+  url: string;
+  sessions: Map<string, FakeStripeSession>;
+  paymentIntents: Map<string, FakeStripePaymentIntent>;
+  refunds: Map<string, FakeStripeRefund>;
+  stop: () => Promise<void>;
+}>;

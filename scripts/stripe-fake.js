@@ -1,9 +1,12 @@
 // A small Stripe-compatible server for laptops and tests without internet or
-// Stripe keys. It answers the Checkout Session calls the `stripe` SDK makes
-// (create, retrieve, expire), serves a hosted-checkout page at the session's
-// `url` with Pay and Cancel, and on Pay delivers a signed
-// `checkout.session.completed` webhook (signed with the SDK's own helper)
-// before redirecting to `success_url`. State is in memory: it is a dev tool.
+// Stripe keys. It answers the calls the `stripe` SDK makes for Checkout
+// Sessions (create, retrieve, expire), Payment Intents (retrieve) and Refunds
+// (create, retrieve), serves a hosted-checkout page at the session's `url`
+// with Pay and Cancel, and on Pay creates a succeeded Payment Intent and
+// delivers a signed `checkout.session.completed` webhook (signed with the
+// SDK's own helper) before redirecting to `success_url`. A session past its
+// `expires_at` reads as expired (and sends `checkout.session.expired`), as on
+// Stripe. State is in memory: it is a dev tool.
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import Stripe from "stripe";
@@ -49,6 +52,8 @@ function readBody(req, limit = 1_000_000) {
  */
 export async function startFakeStripe({ port, host = "127.0.0.1", webhookUrl, webhookSecret, log = () => {} }) {
   const sessions = new Map();
+  const paymentIntents = new Map();
+  const refunds = new Map();
   const idempotent = new Map();
   // Known once listening (port 0 picks a free port).
   let base = `http://${host}:${port}`;
@@ -95,6 +100,10 @@ export async function startFakeStripe({ port, host = "127.0.0.1", webhookUrl, we
     if (!lineItems.length || lineItems.some((l) => !Number.isInteger(l.unit_amount) || l.unit_amount < 0 || !(l.quantity > 0))) {
       return null;
     }
+    // Stripe's rule: expires_at between 30 minutes and 24 hours from now.
+    const now = Math.floor(Date.now() / 1000);
+    const expiresAt = params.expires_at === undefined ? now + 24 * 3600 : Number(params.expires_at);
+    if (!Number.isInteger(expiresAt) || expiresAt < now + 30 * 60 - 5 || expiresAt > now + 24 * 3600) return null;
     const id = newId("cs_test");
     const session = {
       id,
@@ -111,7 +120,8 @@ export async function startFakeStripe({ port, host = "127.0.0.1", webhookUrl, we
       cancel_url: params.cancel_url,
       url: `${base}/pay/${id}`,
       created: Math.floor(Date.now() / 1000),
-      expires_at: Number(params.expires_at) || Math.floor(Date.now() / 1000) + 24 * 3600,
+      expires_at: expiresAt,
+      payment_intent: null,
       livemode: false,
       _line_items: lineItems,
     };
@@ -123,6 +133,43 @@ export async function startFakeStripe({ port, host = "127.0.0.1", webhookUrl, we
     const { _line_items, ...rest } = s;
     return rest;
   };
+
+  /** Like Stripe: an open session past `expires_at` is expired (and says so by webhook). */
+  async function expireIfDue(session) {
+    if (session.status === "open" && session.expires_at * 1000 <= Date.now()) {
+      session.status = "expired";
+      await sendEvent("checkout.session.expired", publicSession(session));
+    }
+    return session;
+  }
+
+  function json(res, status, body, headers = {}) {
+    res.writeHead(status, { "Content-Type": "application/json", ...headers });
+    res.end(JSON.stringify(body));
+  }
+
+  function createRefund(params) {
+    const intent = paymentIntents.get(params.payment_intent);
+    if (!intent) return { status: 404, body: { error: { type: "invalid_request_error", code: "resource_missing", message: `No such payment_intent: '${params.payment_intent}'` } } };
+    const refunded = [...refunds.values()].filter((r) => r.payment_intent === intent.id).reduce((sum, r) => sum + r.amount, 0);
+    const amount = params.amount === undefined ? intent.amount - refunded : Number(params.amount);
+    if (!(amount > 0) || refunded + amount > intent.amount) {
+      return { status: 400, body: { error: { type: "invalid_request_error", code: "charge_already_refunded", message: `Charge for ${intent.id} has already been refunded.` } } };
+    }
+    const refund = {
+      id: newId("re"),
+      object: "refund",
+      amount,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      status: "succeeded",
+      reason: params.reason ?? null,
+      metadata: params.metadata ?? {},
+      created: Math.floor(Date.now() / 1000),
+    };
+    refunds.set(refund.id, refund);
+    return { status: 200, body: refund };
+  }
 
   function payPage(session) {
     const rows = session._line_items
@@ -160,13 +207,14 @@ ${done ? `<p>This checkout session is ${escapeHtml(session.status)}.</p>` : `
             return res.end(JSON.stringify(publicSession(idempotent.get(key))));
           }
           const session = createSession(parseStripeForm(await readBody(req)));
-          if (!session) return stripeError(res, 400, "Invalid line_items", "parameter_invalid");
+          if (!session) return stripeError(res, 400, "Invalid line_items or expires_at", "parameter_invalid");
           if (key) idempotent.set(key, session);
           res.writeHead(200, { "Content-Type": "application/json" });
           return res.end(JSON.stringify(publicSession(session)));
         }
         const session = id && sessions.get(id);
         if (!session) return stripeError(res, 404, `No such checkout.session: '${id}'`);
+        await expireIfDue(session);
         if (req.method === "GET" && !parts[4]) {
           res.writeHead(200, { "Content-Type": "application/json" });
           return res.end(JSON.stringify(publicSession(session)));
@@ -180,6 +228,25 @@ ${done ? `<p>This checkout session is ${escapeHtml(session.status)}.</p>` : `
         }
       }
 
+      if (parts[0] === "v1" && parts[1] === "payment_intents" && parts[2] && req.method === "GET") {
+        const intent = paymentIntents.get(parts[2]);
+        if (!intent) return stripeError(res, 404, `No such payment_intent: '${parts[2]}'`);
+        return json(res, 200, intent);
+      }
+      if (parts[0] === "v1" && parts[1] === "refunds") {
+        if (req.method === "POST" && !parts[2]) {
+          const key = req.headers["idempotency-key"];
+          if (key && idempotent.has(key)) return json(res, 200, idempotent.get(key), { "Idempotent-Replayed": "true" });
+          const { status, body } = createRefund(parseStripeForm(await readBody(req)));
+          if (key && status === 200) idempotent.set(key, body);
+          return json(res, status, body);
+        }
+        const refund = parts[2] && refunds.get(parts[2]);
+        if (req.method === "GET" && refund) return json(res, 200, refund);
+        if (req.method === "GET" && !parts[2]) return json(res, 200, { object: "list", data: [...refunds.values()], has_more: false });
+        return stripeError(res, 404, `No such refund: '${parts[2]}'`);
+      }
+
       // --- the hosted checkout page ---
       if (parts[0] === "pay" && parts[1]) {
         const session = sessions.get(parts[1]);
@@ -187,6 +254,7 @@ ${done ? `<p>This checkout session is ${escapeHtml(session.status)}.</p>` : `
           res.writeHead(404, { "Content-Type": "text/plain" });
           return res.end("Unknown checkout session");
         }
+        await expireIfDue(session);
         if (req.method === "GET" && !parts[2]) {
           res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
           return res.end(payPage(session));
@@ -194,7 +262,18 @@ ${done ? `<p>This checkout session is ${escapeHtml(session.status)}.</p>` : `
         if (req.method === "POST" && parts[2] === "confirm" && session.status === "open") {
           session.status = "complete";
           session.payment_status = "paid";
-          session.payment_intent = newId("pi");
+          const intent = {
+            id: newId("pi"),
+            object: "payment_intent",
+            amount: session.amount_total,
+            amount_received: session.amount_total,
+            currency: session.currency,
+            status: "succeeded",
+            metadata: session.payment_intent_data?.metadata ?? session.metadata,
+            created: Math.floor(Date.now() / 1000),
+          };
+          paymentIntents.set(intent.id, intent);
+          session.payment_intent = intent.id;
           await sendEvent("checkout.session.completed", publicSession(session));
           res.writeHead(303, { Location: session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id) });
           return res.end();
@@ -220,6 +299,8 @@ ${done ? `<p>This checkout session is ${escapeHtml(session.status)}.</p>` : `
   return {
     url: base,
     sessions,
+    paymentIntents,
+    refunds,
     stop: () => new Promise((resolve) => { server.closeAllConnections?.(); server.close(() => resolve()); }),
   };
 }

@@ -6,6 +6,7 @@
 // one at a time (a rolling restart with no failed request). Every start-up
 // failure ends the process with exit code 1 and one line that says what and where.
 import cluster, { type Worker } from "node:cluster";
+import { randomBytes } from "node:crypto";
 import { freePort, migrate, seed } from "../scripts/db.js";
 import { ConfigError, readServerConfig, type ServerConfig } from "./config";
 import { startDatabase } from "./database";
@@ -64,7 +65,8 @@ async function runPrimary(config: ServerConfig) {
 
   /** Fork a worker for `slot` and wait until it listens; a worker that cannot start rejects with its reason. */
   function fork(slot: number): Promise<Worker> {
-    const worker = cluster.fork({ WORKER_SLOT: String(slot), RUN_BACKGROUND_JOBS: slot === 0 ? "1" : "0" });
+    // Slot 0 runs the background jobs itself; no worker's build starts them on import.
+    const worker = cluster.fork({ WORKER_SLOT: String(slot), RUN_BACKGROUND_JOBS: slot === 0 ? "1" : "0", BACKGROUND_JOBS: "off" });
     return new Promise((resolve, reject) => {
       worker.on("message", (message: WorkerMessage) => {
         if (message.type === "ready") resolve(worker);
@@ -144,7 +146,8 @@ async function runPrimary(config: ServerConfig) {
       step = "starting the local Stripe stand-in";
       const { startFakeStripe } = await import("../scripts/stripe-fake.js");
       env.STRIPE_SECRET_KEY = "sk_test_local_fake";
-      env.STRIPE_WEBHOOK_SECRET ||= "whsec_local_fake_secret";
+      // A secret of this run only: nobody can forge the stand-in's events with a published one.
+      env.STRIPE_WEBHOOK_SECRET ||= `whsec_local_${randomBytes(24).toString("hex")}`;
       const fake = await startFakeStripe({
         port: Number(env.STRIPE_FAKE_PORT) || (await freePort()),
         webhookUrl: `${config.appUrl}/api/v1/payments/webhook`,

@@ -170,7 +170,14 @@ export const OPENAPI_DOCUMENT = withLegacyAuthAliases({
           status: { type: "string", enum: ORDER_STATUS_LABELS },
           buyer: object({ _id: { type: "string" }, name: { type: "string" } }, ["_id", "name"]),
           createAt: { type: "string", format: "date-time" },
-          payment: object({ success: { type: "boolean" }, status: { type: "string", enum: ["Success", "Failed", "Pending"] } }, ["success", "status"]),
+          payment: object(
+            {
+              success: { type: "boolean", description: "true once paid and fulfilled" },
+              status: { type: "string", enum: ["Success", "Failed", "Pending", "Cancelled", "Refund pending", "Refunded", "Needs review"] },
+              note: { type: "string", description: "Why a payment was refunded or needs review" },
+            },
+            ["success", "status"],
+          ),
           total: { type: "number", description: "US dollars" },
           products: {
             type: "array",
@@ -473,7 +480,8 @@ export const OPENAPI_DOCUMENT = withLegacyAuthAliases({
     },
     "/api/v1/product/payments": {
       post: {
-        summary: "Create an order and a Stripe Checkout Session for the given products; prices come from the database, any price sent is ignored",
+        summary:
+          "Create an order and a Stripe Checkout Session for the given products; prices come from the database, any price sent is ignored. The units are reserved for the life of the session (31 minutes) and the buyer's earlier unpaid checkout is cancelled",
         security: userSecurity,
         requestBody: jsonBody(
           object(
@@ -497,9 +505,9 @@ export const OPENAPI_DOCUMENT = withLegacyAuthAliases({
             `Invalid input, an empty list, an unknown product, no address in the buyer's profile, or a total under $${(MIN_CHARGE_CENTS / 100).toFixed(2)}`,
           ),
           ...auth,
-          "409": error("A product is out of stock, or fewer are in stock than asked for"),
+          "409": error("A product is out of stock, or fewer are in stock than asked for (nothing is reserved or charged)"),
           "429": error(`More than ${CHECKOUT_LIMIT.max} checkouts started in ${CHECKOUT_LIMIT.windowMs / 60_000} minutes; try again later`),
-          "502": error("Failed to create Stripe session; the order is marked failed and nothing is taken"),
+          "502": error("Failed to create Stripe session; the reservation is given back and the attempt cancelled"),
           ...wrongType,
           ...tooLarge,
         },
@@ -508,7 +516,7 @@ export const OPENAPI_DOCUMENT = withLegacyAuthAliases({
     "/api/v1/payments/webhook": {
       post: {
         summary:
-          "Stripe's webhook. The signature is verified on the raw body; checkout.session.completed and async_payment_succeeded (when paid) fulfil the order once, expired and async_payment_failed mark a pending order failed, other events are ignored",
+          "Stripe's webhook. The signature is verified on the raw body; checkout.session.completed and async_payment_succeeded (when paid, for the order's own session, amount and currency) fulfil the order once, or refund it when its units are gone; expired cancels and async_payment_failed fails a pending order, giving its reserved stock back; other events are ignored",
         parameters: [{ name: "Stripe-Signature", in: "header", required: true, schema: { type: "string" } }],
         requestBody: { required: true, content: { "application/json": { schema: { type: "object", description: "A Stripe event, as Stripe signed it" } } } },
         responses: {

@@ -12,6 +12,8 @@ export type OrderCardData = {
   paymentStatus: PaymentStatusValue;
   totalCents: number;
   createdAt: string;
+  /** Why the payment needs attention (amount mismatch, refund); shown on the admin's list. */
+  paymentNote?: string | null;
   buyer: { name: string };
   lines: { id: string; productId: string | null; name: string; unitPriceCents: number; quantity: number }[];
 };
@@ -20,7 +22,7 @@ export type OrderCardData = {
  * One order as both order screens show it: status (or the admin's control),
  * buyer, relative time, payment, and the products bought.
  */
-export function OrderCard({ order, index, statusControl }: { order: OrderCardData; index: number; statusControl?: React.ReactNode }) {
+export function OrderCard({ order, index, statusControl, showNote = false }: { order: OrderCardData; index: number; statusControl?: React.ReactNode; showNote?: boolean }) {
   const payment = paymentLabel(order.paymentStatus);
   return (
     <article className="mb-6 overflow-hidden rounded border border-gray-200 bg-white" aria-label={`Order ${index}`}>
@@ -46,7 +48,7 @@ export function OrderCard({ order, index, statusControl }: { order: OrderCardDat
                 {dayjs(order.createdAt).fromNow()}
               </time>
             </td>
-            <td className={`px-3 py-2 font-medium ${payment === "Success" ? "text-green-700" : payment === "Failed" ? "text-red-700" : "text-amber-700"}`}>
+            <td className={`px-3 py-2 font-medium ${payment === "Success" ? "text-green-700" : payment === "Failed" || payment === "Needs review" ? "text-red-700" : payment === "Cancelled" ? "text-gray-600" : "text-amber-700"}`}>
               {payment}
             </td>
             <td className="px-3 py-2">{order.lines.reduce((sum, line) => sum + line.quantity, 0)}</td>
@@ -54,6 +56,11 @@ export function OrderCard({ order, index, statusControl }: { order: OrderCardDat
           </tr>
         </tbody>
       </table>
+      {showNote && order.paymentNote ? (
+        <p className="border-t border-gray-100 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="payment-note">
+          {order.paymentNote}
+        </p>
+      ) : null}
       <ul className="divide-y divide-gray-100">
         {order.lines.map((line) => (
           <li key={line.id} className="flex items-center gap-4 px-3 py-3">

@@ -40,6 +40,7 @@ type OrderRow = {
   paymentStatus: Parameters<typeof paymentLabel>[0];
   totalCents: number;
   createdAt: Date;
+  paymentNote?: string | null;
   buyer: { id: string; name: string };
   lines: { productId: string | null; name: string; description: string; slug: string; unitPriceCents: number; quantity: number }[];
 };
@@ -50,7 +51,7 @@ export function toApiOrder(order: OrderRow) {
     status: orderStatusLabel(order.status),
     buyer: { _id: order.buyer.id, name: order.buyer.name },
     createAt: order.createdAt.toISOString(),
-    payment: { success: order.paymentStatus === "SUCCEEDED", status: paymentLabel(order.paymentStatus) },
+    payment: { success: order.paymentStatus === "SUCCEEDED", status: paymentLabel(order.paymentStatus), ...(order.paymentNote ? { note: order.paymentNote } : {}) },
     total: centsToDollars(order.totalCents),
     products: order.lines.map((line) => ({
       _id: line.productId,

@@ -243,13 +243,21 @@ type ProductRow = { id: string; name: string; slug: string; description: string;
  * stock, the photo's version if there is one); the cookie only ever supplies ids and
  * quantities. Lines whose product was deleted or is out of stock are flagged
  * and left out of the total; a line asking for more than the stock counts
- * with what is left, flagged `reduced`.
+ * with what is left, flagged `reduced`. With `buyerId`, the units that
+ * buyer's own pending checkout holds count as in stock.
  */
-export async function priceCart(lines: CartLine[]): Promise<PricedCart> {
+export async function priceCart(lines: CartLine[], buyerId?: string): Promise<PricedCart> {
   const ids = lines.map((line) => line.productId);
+  // Units this buyer's own unpaid checkout holds count as theirs to buy: going
+  // Back from the payment page must not show their cart as sold out (a new
+  // checkout gives that hold back before reserving again).
+  const ownHold = buyerId
+    ? Prisma.sql`(SELECT COALESCE(SUM(ol.quantity), 0)::int FROM "OrderLine" ol JOIN "Order" o ON o.id = ol."orderId"
+                  WHERE ol."productId" = p.id AND o."buyerId" = ${buyerId} AND o."paymentStatus" = 'PENDING' AND o."reservedUntil" IS NOT NULL)`
+    : Prisma.sql`0`;
   const rows = ids.length
     ? await db.$queryRaw<ProductRow[]>(Prisma.sql`
-        SELECT p.id, p.name, p.slug, left(p.description, 200) AS description, p."priceCents", p.quantity,
+        SELECT p.id, p.name, p.slug, left(p.description, 200) AS description, p."priceCents", p.quantity + ${ownHold} AS quantity,
                (SELECT ph.etag FROM "ProductPhoto" ph WHERE ph."productId" = p.id) AS "photoVersion"
         FROM "Product" p
         WHERE p.id IN (${Prisma.join(ids)})`)

@@ -1,11 +1,12 @@
 // Categories: listing for the header and filters, and the admin's writes.
 // Names are unique regardless of case; slugs follow the name and stay unique.
+import { Prisma } from "@prisma/client";
 import { z } from "zod";
 import { db } from "~/utils/db.server";
 import { isValidId } from "~/utils/api.server";
 import { parseInput } from "~/utils/validation";
 import { failure, fieldFailure, type Outcome } from "./outcome";
-import { isForeignKeyViolation, isUniqueViolation, uniqueSlug } from "./slug.server";
+import { isForeignKeyViolation, isUniqueViolation, withUniqueSlug } from "./slug.server";
 
 export type CategorySummary = { id: string; name: string; slug: string };
 
@@ -34,12 +35,16 @@ export function getCategory(id: string): Promise<CategorySummary | null> {
   return db.category.findUnique({ where: { id }, select: summarySelect });
 }
 
+/**
+ * Whether another category has this name, ignoring case. Compared with
+ * lower() = lower(), not Prisma's `mode: "insensitive"` equals: that becomes
+ * an ILIKE pattern, in which `%` and `_` match anything and a trailing
+ * backslash is an error (a 500 for the name `a\`).
+ */
 async function nameTaken(name: string, exceptId?: string) {
-  const found = await db.category.findFirst({
-    where: { name: { equals: name, mode: "insensitive" }, ...(exceptId ? { id: { not: exceptId } } : {}) },
-    select: { id: true },
-  });
-  return Boolean(found);
+  const rows = await db.$queryRaw<{ id: string }[]>(Prisma.sql`
+    SELECT id FROM "Category" WHERE lower(name) = lower(${name}) ${exceptId ? Prisma.sql`AND id <> ${exceptId}` : Prisma.empty} LIMIT 1`);
+  return rows.length > 0;
 }
 
 function slugsTaken(exceptId?: string) {
@@ -54,18 +59,15 @@ function slugsTaken(exceptId?: string) {
 
 const duplicate = (name: string) => fieldFailure(409, "name", `A category named "${name}" already exists`);
 
-/** Saves with a fresh slug, retrying when a concurrent write took the slug first. */
+/** Saves with a fresh slug (retrying when a concurrent write took it); a concurrent write of the same name is a 409. */
 async function saveWithSlug(name: string, save: (slug: string) => Promise<CategorySummary>, exceptId?: string): Promise<Outcome<{ category: CategorySummary }>> {
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    if (await nameTaken(name, exceptId)) return duplicate(name);
-    const slug = await uniqueSlug(name, slugsTaken(exceptId));
-    try {
-      return { ok: true, category: await save(slug) };
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-    }
+  if (await nameTaken(name, exceptId)) return duplicate(name);
+  try {
+    return { ok: true, category: await withUniqueSlug(name, slugsTaken(exceptId), save) };
+  } catch (error) {
+    if (isUniqueViolation(error, "name")) return duplicate(name);
+    throw error;
   }
-  return duplicate(name);
 }
 
 export async function createCategory(input: unknown): Promise<Outcome<{ category: CategorySummary }>> {

@@ -1,22 +1,30 @@
 // From a cart to a paid order. The server prices every line from the
-// database, creates the order and a Stripe Checkout Session for exactly those
-// lines, and fulfils the order (payment succeeded, stock decremented) from
-// Stripe's signed webhook, exactly once per session.
+// database, reserves the stock and creates the order in one transaction, then
+// creates a Stripe Checkout Session for exactly those lines that expires when
+// the reservation does, and fulfils the order from Stripe's signed webhook (or
+// the success page's or the reconciler's check), exactly once per session.
 //
-// Stock is taken when the payment succeeds, not when checkout starts, so
-// abandoned checkouts never hold stock. The price of that choice: two
-// shoppers can pay for the last unit at the same moment. When that happens
-// the payment stands (the money is taken and the order is real), stock stops
-// at 0 rather than going negative, and the shortfall is logged so the shop
-// can restock or refund; it is returned as `shortages` too.
-import { Prisma } from "@prisma/client";
+// Stock rules:
+// - Product.quantity is the stock still for sale. Starting checkout takes the
+//   order's quantities from it (`quantity - n WHERE quantity >= n`, rows
+//   locked in id order) in the transaction that creates the order; a shopper
+//   who cannot get every unit is refused (409) before paying, and nothing is held.
+// - The hold lasts as long as the Checkout Session (`expires_at`,
+//   RESERVATION_MINUTES). Cancel, expiry (webhook, reconciler or the sweep in
+//   payment.server.ts) or a failed payment gives the units back, once.
+// - A payment for a held order sells the held units. A payment that arrives
+//   after the hold was given back takes the units again if they are still
+//   there; if not (or a product was deleted), the payment is refunded through
+//   Stripe and the order marked REFUNDED: nobody pays for nothing.
+// - A paid event whose session, amount or currency is not the order's is
+//   never fulfilled: the order is flagged NEEDS_REVIEW with a note for the admin.
+import { Prisma, type PaymentStatus } from "@prisma/client";
 import { z } from "zod";
 import { db } from "~/utils/db.server";
 import { formatPrice } from "~/utils/money";
 import { stripe, type Stripe } from "~/utils/stripe.server";
 import { limit, rateLimitMessage } from "./rate-limit.server";
 import { apiCartLinesSchema, MAX_CART_LINES, mergeLines, priceCart, type CartLine, type PricedLine } from "./cart.server";
-import { productSnapshots } from "./order.server";
 
 /** Checkouts one buyer may start per window: each makes an order and a Stripe session. */
 export const CHECKOUT_LIMIT = { max: 20, windowMs: 10 * 60 * 1000 };
@@ -24,6 +32,9 @@ export const CHECKOUT_LIMIT = { max: 20, windowMs: 10 * 60 * 1000 };
 /** Stripe's smallest charge in US dollars. */
 export const MIN_CHARGE_CENTS = 50;
 export const STRIPE_SESSION_FAILED = "Failed to create Stripe session";
+export const CURRENCY = "usd";
+/** How long a checkout holds its stock; Stripe's Checkout Session lives as long (its minimum is 30 minutes). */
+export const RESERVATION_MINUTES = 31;
 
 export type Buyer = { id: string; email: string; address: string };
 
@@ -51,19 +62,127 @@ export function linesFromPaymentsRequest(body: z.infer<typeof paymentsRequestSch
 }
 
 const names = (lines: PricedLine[]) => lines.map((line) => line.product?.name ?? "A product").join(", ");
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+type Tx = Prisma.TransactionClient;
+// Checkout transactions wait on row locks when many shoppers want one product.
+const TX_OPTIONS = { maxWait: 10_000, timeout: 15_000 } as const;
+
+/** Locks the products' rows in id order (so concurrent writers never deadlock) and reads their stock and price. */
+async function lockProducts(tx: Tx, ids: string[]) {
+  type Locked = { id: string; quantity: number; priceCents: number; description: string; slug: string };
+  if (!ids.length) return new Map<string, Locked>();
+  const rows = await tx.$queryRaw<Locked[]>(Prisma.sql`
+    SELECT id, quantity, "priceCents", description, slug FROM "Product" WHERE id IN (${Prisma.join(ids)}) ORDER BY id FOR UPDATE`);
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The units an order wants per product; `deleted` counts lines whose product no longer exists. */
+async function orderUnits(tx: Tx, orderId: string) {
+  const lines = await tx.orderLine.findMany({ where: { orderId }, select: { productId: true, quantity: true } });
+  const units = new Map<string, number>();
+  let deleted = 0;
+  for (const line of lines) {
+    if (!line.productId) deleted += 1;
+    else units.set(line.productId, (units.get(line.productId) ?? 0) + line.quantity);
+  }
+  return { units, deleted };
+}
+
+async function addStock(tx: Tx, units: Map<string, number>, sign: 1 | -1) {
+  const ids = [...units.keys()].sort();
+  for (const id of ids) {
+    await tx.$executeRaw`UPDATE "Product" SET quantity = quantity + ${sign * units.get(id)!}, "updatedAt" = now() WHERE id = ${id}`;
+  }
+}
+
+/** Gives an order's held stock back, once (the conditional update claims it). Products deleted since are skipped. */
+async function releaseHold(tx: Tx, orderId: string): Promise<boolean> {
+  const claimed = await tx.order.updateMany({ where: { id: orderId, reservedUntil: { not: null } }, data: { reservedUntil: null } });
+  if (claimed.count === 0) return false;
+  const { units } = await orderUnits(tx, orderId);
+  await lockProducts(tx, [...units.keys()].sort());
+  await addStock(tx, units, 1);
+  return true;
+}
+
+/** Takes an order's units from stock again, all or nothing; false when any is short or its product is gone. */
+async function retakeStock(tx: Tx, orderId: string): Promise<boolean> {
+  const { units, deleted } = await orderUnits(tx, orderId);
+  if (deleted > 0) return false;
+  const stock = await lockProducts(tx, [...units.keys()].sort());
+  for (const [id, wanted] of units) if ((stock.get(id)?.quantity ?? 0) < wanted) return false;
+  await addStock(tx, units, -1);
+  return true;
+}
+
+type ReserveLine = { productId: string; name: string; priceCents: number; quantity: number };
+class NotReserved extends Error {}
 
 /**
- * Re-prices the cart, creates the order (Not Process, payment pending, lines
- * with their names, descriptions, slugs and unit prices frozen) and the Stripe Checkout Session,
- * and returns the session's url to send the browser to. When Stripe fails,
- * the order is marked failed and the caller keeps the cart.
+ * One transaction: every line's units taken from stock (only where the stock
+ * and today's price are still what the shopper was shown) and the order
+ * created holding them. Null when any line cannot be had; nothing is changed then.
+ */
+async function reserveAndCreateOrder(buyerId: string, lines: ReserveLine[], totalCents: number, reservedUntil: Date) {
+  try {
+    return await db.$transaction(async (tx) => {
+      const stock = await lockProducts(tx, lines.map((line) => line.productId).sort());
+      for (const line of lines) {
+        const row = stock.get(line.productId);
+        if (!row || row.quantity < line.quantity || row.priceCents !== line.priceCents) throw new NotReserved();
+      }
+      await addStock(tx, new Map(lines.map((line) => [line.productId, line.quantity])), -1);
+      return tx.order.create({
+        data: {
+          buyerId,
+          totalCents,
+          reservedUntil,
+          // Each line freezes what the shopper bought: name, full description, slug, unit price.
+          lines: {
+            create: lines.map((line) => {
+              const { description, slug } = stock.get(line.productId)!;
+              return { productId: line.productId, name: line.name, description, slug, unitPriceCents: line.priceCents, quantity: line.quantity };
+            }),
+          },
+        },
+        select: { id: true },
+      });
+    }, TX_OPTIONS);
+  } catch (error) {
+    if (error instanceof NotReserved) return null;
+    throw error;
+  }
+}
+
+/** What the shopper is told when the units went while they were looking. */
+async function unavailableMessage(cartLines: CartLine[]) {
+  const cart = await priceCart(cartLines);
+  const problems = cart.lines.flatMap((line) => {
+    if (line.problem === "deleted") return [`${line.productId} is no longer available`];
+    if (line.problem === "out-of-stock") return [`${line.product!.name} has just sold out`];
+    if (line.problem === "reduced") return [`only ${line.product!.stock} of ${line.product!.name} left`];
+    return [];
+  });
+  return problems.length
+    ? `Sorry, ${problems.join("; ")}. Nothing was charged; please review your cart.`
+    : "Your cart changed (prices or stock) while you were checking out. Nothing was charged; please review it and check out again.";
+}
+
+/**
+ * Re-prices the cart, reserves the stock and creates the order (Not Process,
+ * payment pending) in one transaction, then the Stripe Checkout Session
+ * (expiring with the reservation), and returns the session's url to send
+ * the browser to. The buyer's earlier unpaid attempts are cancelled first
+ * (their stock goes back), so trying again never leaves two pending orders.
+ * When Stripe fails, the reservation is given back and the attempt cancelled.
  */
 export async function startCheckout(buyer: Buyer, cartLines: CartLine[], origin: string, options: CheckoutOptions = {}): Promise<CheckoutStart> {
   if (cartLines.length === 0) return { ok: false, status: 400, message: "Your cart is empty" };
   if (cartLines.length > MAX_CART_LINES) return { ok: false, status: 400, message: `At most ${MAX_CART_LINES} different products per order` };
   if (!buyer.address.trim()) return { ok: false, status: 400, message: "Add your address to your profile before checking out" };
 
-  const cart = await priceCart(cartLines);
+  const cart = await priceCart(cartLines, buyer.id);
   const deleted = cart.lines.filter((line) => line.problem === "deleted");
   if (deleted.length) {
     return { ok: false, status: 400, message: `Unknown product${deleted.length > 1 ? "s" : ""}: ${deleted.map((line) => line.productId).join(", ")}. Remove ${deleted.length > 1 ? "them" : "it"} from your cart.` };
@@ -82,135 +201,248 @@ export async function startCheckout(buyer: Buyer, cartLines: CartLine[], origin:
   const allowed = await limit(`checkout:user:${buyer.id}`, CHECKOUT_LIMIT.max, CHECKOUT_LIMIT.windowMs);
   if (!allowed.allowed) return { ok: false, status: 429, message: rateLimitMessage(allowed.retryAfter) };
 
-  const frozen = await productSnapshots(cart.lines.map((line) => line.productId));
-  // One statement with nested lines: PostgreSQL commits the order and its lines together.
-  const order = await db.order.create({
-    data: {
-      buyerId: buyer.id,
-      totalCents: cart.totalCents,
-      lines: {
-        create: cart.lines.map((line) => ({
-          productId: line.productId,
-          name: line.product!.name,
-          description: frozen.get(line.productId)?.description ?? line.product!.description,
-          slug: line.product!.slug,
-          unitPriceCents: line.product!.priceCents,
-          quantity: line.quantity,
-        })),
-      },
-    },
-    select: { id: true },
-  });
+  // "Try again", or Back from Stripe and Checkout again: the earlier attempt ends here.
+  await cancelOpenAttempts(buyer.id);
+
+  // Stripe wants whole seconds; the hold ends when the session does.
+  const expiresAt = Math.floor(Date.now() / 1000) + RESERVATION_MINUTES * 60;
+  const lines = cart.lines.map((line) => ({ productId: line.productId, name: line.product!.name, priceCents: line.product!.priceCents, quantity: line.quantity }));
+  const order = await reserveAndCreateOrder(buyer.id, lines, cart.totalCents, new Date(expiresAt * 1000));
+  if (!order) return { ok: false, status: 409, message: await unavailableMessage(cartLines) };
 
   let session: Stripe.Checkout.Session | undefined;
   try {
     session = await stripe().checkout.sessions.create(
       {
         mode: "payment",
-        line_items: cart.lines.map((line) => ({
+        line_items: lines.map((line) => ({
           quantity: line.quantity,
-          price_data: { currency: "usd", unit_amount: line.product!.priceCents, product_data: { name: line.product!.name } },
+          price_data: { currency: CURRENCY, unit_amount: line.priceCents, product_data: { name: line.name } },
         })),
         metadata: { orderId: order.id },
         payment_intent_data: { metadata: { orderId: order.id } },
         client_reference_id: order.id,
         customer_email: buyer.email,
+        expires_at: expiresAt,
         success_url: `${origin}/success?session_id={CHECKOUT_SESSION_ID}`,
-        cancel_url: `${origin}/cancel`,
+        cancel_url: `${origin}/cancel?order=${order.id}`,
       },
       // One session per order, even when the SDK retries after a lost response.
       { idempotencyKey: `checkout-order-${order.id}` },
     );
   } catch (error) {
-    console.error(`Stripe session for order ${order.id} failed: ${error instanceof Error ? error.message : error}`);
+    console.error(`Stripe session for order ${order.id} failed: ${errorText(error)}`);
   }
   if (!session?.id || !session.url) {
-    await db.order.update({ where: { id: order.id }, data: { paymentStatus: "FAILED" } });
+    await endAttempt(order.id, "CANCELLED", "The payment page could not be opened (Stripe did not answer)");
     return { ok: false, status: 502, message: STRIPE_SESSION_FAILED };
   }
   await db.order.update({ where: { id: order.id }, data: { stripeSessionId: session.id } });
   return { ok: true, orderId: order.id, sessionId: session.id, url: session.url };
 }
 
-// ---------- fulfilment ----------
+// ---------- ending an unpaid attempt ----------
 
-export type Shortage = { productId: string; name: string; inStock: number; bought: number };
-
-export type FulfilmentOutcome =
-  | { outcome: "paid"; orderId: string; shortages: Shortage[] }
-  | { outcome: "already-paid"; orderId: string }
-  | { outcome: "failed"; orderId: string }
-  | { outcome: "unchanged"; orderId: string; reason: string }
-  | { outcome: "ignored"; reason: string };
-
-type SessionLike = Pick<Stripe.Checkout.Session, "id" | "payment_status" | "metadata" | "client_reference_id">;
-
-/** The order a session pays for: by the metadata we set, else by the stored session id. */
-async function orderFor(session: SessionLike) {
-  const orderId = session.metadata?.orderId ?? session.client_reference_id ?? null;
-  const select = { id: true, stripeSessionId: true, paymentStatus: true } as const;
-  const order =
-    (orderId ? await db.order.findUnique({ where: { id: orderId }, select }) : null) ??
-    (await db.order.findUnique({ where: { stripeSessionId: session.id }, select }));
-  // A session that is not the one recorded for the order never changes it.
-  if (order?.stripeSessionId && order.stripeSessionId !== session.id) return null;
-  return order;
+/**
+ * A pending order that will not be paid through its session: its stock goes
+ * back and it becomes CANCELLED (the shopper's list hides it) or FAILED, with
+ * the order status Cancel. A settled payment is never touched.
+ */
+export async function endAttempt(orderId: string, outcome: "CANCELLED" | "FAILED", note: string): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const ended = await tx.order.updateMany({
+      where: { id: orderId, paymentStatus: "PENDING" },
+      data: { paymentStatus: outcome, status: "CANCEL", paymentNote: note },
+    });
+    if (ended.count === 0) return false;
+    await releaseHold(tx, orderId);
+    return true;
+  }, TX_OPTIONS);
 }
 
 /**
- * Marks the order paid and takes its quantities from stock, once: the
- * conditional UPDATE claims the order inside the transaction, and a second
- * delivery (or a concurrent one, which waits on the row lock) finds it
- * already SUCCEEDED and changes nothing.
+ * Expires an order's open Checkout Session at Stripe, then ends the attempt.
+ * When Stripe says the session was paid after all, the payment is applied
+ * instead. When Stripe cannot be reached the order stays pending (and holds
+ * its stock) for the reconciler: a session that might still be paid is never
+ * treated as cancelled.
  */
-async function markPaid(orderId: string, sessionId: string): Promise<FulfilmentOutcome> {
-  return db.$transaction(async (tx) => {
-    const claimed = await tx.order.updateMany({
-      where: { id: orderId, paymentStatus: { not: "SUCCEEDED" } },
-      data: { paymentStatus: "SUCCEEDED", paidAt: new Date(), stripeSessionId: sessionId },
-    });
-    if (claimed.count === 0) return { outcome: "already-paid", orderId } as const;
-    // Rows locked in id order so concurrent fulfilments never deadlock; stock never below zero.
-    const rows = await tx.$queryRaw<{ id: string; name: string; before: number; wanted: number }[]>(Prisma.sql`
-      WITH wanted AS (
-        SELECT "productId" AS id, SUM(quantity)::int AS qty
-        FROM "OrderLine" WHERE "orderId" = ${orderId} AND "productId" IS NOT NULL
-        GROUP BY "productId"
-      ), locked AS (
-        SELECT p.id, p.quantity AS before, w.qty
-        FROM "Product" p JOIN wanted w ON w.id = p.id
-        ORDER BY p.id
-        FOR UPDATE OF p
-      )
-      UPDATE "Product" p SET quantity = GREATEST(l.before - l.qty, 0), "updatedAt" = now()
-      FROM locked l WHERE p.id = l.id
-      RETURNING p.id, p.name, l.before, l.qty AS wanted`);
-    const shortages = rows
-      .filter((row) => row.before < row.wanted)
-      .map((row) => ({ productId: row.id, name: row.name, inStock: row.before, bought: row.wanted }));
-    if (shortages.length) {
-      console.warn(`Order ${orderId} was paid for more than was in stock: ${shortages.map((s) => `${s.name} (${s.bought} bought, ${s.inStock} in stock)`).join("; ")}`);
+async function expireAndEnd(order: { id: string; stripeSessionId: string | null }, note: string): Promise<"cancelled" | "paid" | "unchanged"> {
+  if (!order.stripeSessionId) return (await endAttempt(order.id, "CANCELLED", note)) ? "cancelled" : "unchanged";
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripe().checkout.sessions.expire(order.stripeSessionId);
+  } catch {
+    try {
+      session = await stripe().checkout.sessions.retrieve(order.stripeSessionId);
+    } catch (error) {
+      console.error(`Could not expire Stripe session ${order.stripeSessionId}: ${errorText(error)}`);
+      return "unchanged";
     }
-    return { outcome: "paid", orderId, shortages } as const;
+  }
+  if (session.payment_status === "paid" || session.status === "complete") {
+    if (session.payment_status === "paid") await settlePaid(session);
+    return "paid";
+  }
+  if (session.status !== "expired") return "unchanged";
+  if (await endAttempt(order.id, "CANCELLED", note)) return "cancelled";
+  // The expiry's webhook may have ended it first.
+  const now = await db.order.findUnique({ where: { id: order.id }, select: { paymentStatus: true } });
+  return now?.paymentStatus === "CANCELLED" ? "cancelled" : "unchanged";
+}
+
+async function cancelOpenAttempts(buyerId: string) {
+  const open = await db.order.findMany({ where: { buyerId, paymentStatus: "PENDING" }, select: { id: true, stripeSessionId: true } });
+  for (const order of open) await expireAndEnd(order, "Replaced by a new checkout");
+}
+
+export type CancelOutcome = "cancelled" | "paid" | "unchanged" | "not-found";
+
+/** The Cancel button on Stripe's page: the buyer's own pending order only. */
+export async function cancelCheckout(orderId: string, buyerId: string): Promise<CancelOutcome> {
+  if (!/^[a-z0-9]{20,40}$/i.test(orderId)) return "not-found";
+  const order = await db.order.findFirst({ where: { id: orderId, buyerId }, select: { id: true, stripeSessionId: true, paymentStatus: true } });
+  if (!order) return "not-found";
+  if (order.paymentStatus === "SUCCEEDED") return "paid";
+  if (order.paymentStatus !== "PENDING") return order.paymentStatus === "CANCELLED" ? "cancelled" : "unchanged";
+  return expireAndEnd(order, "Cancelled by the shopper on the payment page");
+}
+
+// ---------- fulfilment ----------
+
+export type FulfilmentOutcome =
+  | { outcome: "paid"; orderId: string }
+  | { outcome: "already-paid"; orderId: string }
+  | { outcome: "refunded"; orderId: string; refunded: boolean; reason: string }
+  | { outcome: "mismatch"; orderId: string; reason: string }
+  | { outcome: "failed"; orderId: string }
+  | { outcome: "cancelled"; orderId: string }
+  | { outcome: "unchanged"; orderId: string; reason: string }
+  | { outcome: "ignored"; reason: string };
+
+type SessionLike = Pick<Stripe.Checkout.Session, "id" | "payment_status" | "metadata" | "client_reference_id"> &
+  Partial<Pick<Stripe.Checkout.Session, "amount_total" | "currency" | "payment_intent" | "status">>;
+
+const SETTLED: PaymentStatus[] = ["SUCCEEDED", "REFUND_PENDING", "REFUNDED", "NEEDS_REVIEW"];
+
+/**
+ * The order a session pays for: found by the metadata we set (or the stored
+ * session id), and only when the order's recorded session IS this session.
+ */
+async function orderFor(session: SessionLike) {
+  const orderId = session.metadata?.orderId ?? session.client_reference_id ?? null;
+  const select = { id: true, stripeSessionId: true } as const;
+  const order =
+    (orderId && /^[a-z0-9]{20,40}$/i.test(orderId) ? await db.order.findUnique({ where: { id: orderId }, select }) : null) ??
+    (await db.order.findUnique({ where: { stripeSessionId: session.id }, select }));
+  if (!order || order.stripeSessionId !== session.id) return null;
+  return order;
+}
+
+const intentId = (session: SessionLike) =>
+  typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
+
+/**
+ * Applies a paid session to its order, once: the order row is locked, so a
+ * second delivery (or a concurrent one) finds it settled and changes nothing.
+ * The amount and currency must be the order's; the held stock is sold, or
+ * taken again if the hold had ended; otherwise the payment is refunded.
+ */
+async function settlePaid(session: SessionLike): Promise<FulfilmentOutcome> {
+  const found = await orderFor(session);
+  if (!found) return { outcome: "ignored", reason: `no order for session ${session.id}` };
+  const orderId = found.id;
+  const paymentIntent = intentId(session);
+  const result = await db.$transaction(async (tx): Promise<FulfilmentOutcome> => {
+    const [order] = await tx.$queryRaw<{ paymentStatus: PaymentStatus; totalCents: number; reservedUntil: Date | null }[]>`
+      SELECT "paymentStatus", "totalCents", "reservedUntil" FROM "Order" WHERE id = ${orderId} FOR UPDATE`;
+    if (SETTLED.includes(order.paymentStatus)) return { outcome: "already-paid", orderId };
+
+    const currency = (session.currency ?? "").toLowerCase();
+    if (session.amount_total !== order.totalCents || currency !== CURRENCY) {
+      const reason = `Stripe reported ${session.amount_total ?? "no amount"} ${currency || "(no currency)"} for session ${session.id}; the order is ${order.totalCents} ${CURRENCY}. Not fulfilled: check the payment in Stripe.`;
+      await releaseHold(tx, orderId);
+      await tx.order.update({ where: { id: orderId }, data: { paymentStatus: "NEEDS_REVIEW", status: "NOT_PROCESS", paymentNote: reason, stripePaymentIntentId: paymentIntent } });
+      return { outcome: "mismatch", orderId, reason };
+    }
+
+    const { deleted } = await orderUnits(tx, orderId);
+    const held = order.reservedUntil !== null;
+    if (deleted === 0 && (held || (await retakeStock(tx, orderId)))) {
+      await tx.order.update({
+        where: { id: orderId },
+        data: {
+          paymentStatus: "SUCCEEDED",
+          status: "NOT_PROCESS",
+          paidAt: new Date(),
+          reservedUntil: null,
+          stripePaymentIntentId: paymentIntent,
+          paymentNote: held ? null : "Paid after its reservation had ended; the stock was still there",
+        },
+      });
+      return { outcome: "paid", orderId };
+    }
+    const reason = deleted ? "a product in it was deleted before the payment arrived" : "the payment arrived after its reservation ended and the stock was sold";
+    await releaseHold(tx, orderId);
+    await tx.order.update({
+      where: { id: orderId },
+      data: { paymentStatus: "REFUND_PENDING", status: "CANCEL", paymentNote: `Refunding: ${reason}`, stripePaymentIntentId: paymentIntent },
+    });
+    return { outcome: "refunded", orderId, refunded: false, reason };
+  }, TX_OPTIONS);
+  if (result.outcome === "refunded") {
+    console.warn(`Order ${orderId} was paid but cannot be fulfilled (${result.reason}); refunding`);
+    return { ...result, refunded: await refundOrder(orderId) };
+  }
+  if (result.outcome === "mismatch") console.error(`Order ${orderId}: ${result.reason}`);
+  return result;
+}
+
+/**
+ * Refunds a REFUND_PENDING order's payment in full through Stripe (one
+ * refund per order, whatever the retries) and marks it REFUNDED. On failure
+ * it stays REFUND_PENDING for the reconciler to try again.
+ */
+export async function refundOrder(orderId: string): Promise<boolean> {
+  const order = await db.order.findUnique({ where: { id: orderId }, select: { paymentStatus: true, stripePaymentIntentId: true, paymentNote: true } });
+  if (!order || order.paymentStatus !== "REFUND_PENDING") return order?.paymentStatus === "REFUNDED";
+  const reason = (order.paymentNote ?? "").replace(/^Refunding: /, "");
+  if (!order.stripePaymentIntentId) {
+    await db.order.updateMany({
+      where: { id: orderId, paymentStatus: "REFUND_PENDING" },
+      data: { paymentStatus: "NEEDS_REVIEW", paymentNote: `Paid but not fulfilled (${reason}), and Stripe named no payment to refund: refund it in the Stripe Dashboard.` },
+    });
+    return false;
+  }
+  let refundId: string;
+  try {
+    const refund = await stripe().refunds.create({ payment_intent: order.stripePaymentIntentId, metadata: { orderId } }, { idempotencyKey: `refund-order-${orderId}` });
+    refundId = refund.id;
+  } catch (error) {
+    if ((error as { code?: string }).code !== "charge_already_refunded") {
+      console.error(`Refund for order ${orderId} failed (will retry): ${errorText(error)}`);
+      return false;
+    }
+    refundId = "an earlier refund";
+  }
+  await db.order.updateMany({
+    where: { id: orderId, paymentStatus: "REFUND_PENDING" },
+    data: { paymentStatus: "REFUNDED", paymentNote: `Refunded automatically (${refundId}): ${reason}` },
   });
+  return true;
 }
 
-/** Pending → failed; a paid order is never downgraded, whatever arrives late. */
-async function markFailed(orderId: string): Promise<FulfilmentOutcome> {
-  const result = await db.order.updateMany({ where: { id: orderId, paymentStatus: "PENDING" }, data: { paymentStatus: "FAILED" } });
-  return result.count ? { outcome: "failed", orderId } : { outcome: "unchanged", orderId, reason: "payment already settled" };
-}
-
-async function settle(session: SessionLike, paid: boolean): Promise<FulfilmentOutcome> {
+async function settleUnpaid(session: SessionLike, outcome: "CANCELLED" | "FAILED", note: string): Promise<FulfilmentOutcome> {
   const order = await orderFor(session);
   if (!order) return { outcome: "ignored", reason: `no order for session ${session.id}` };
-  return paid ? markPaid(order.id, session.id) : markFailed(order.id);
+  if (!(await endAttempt(order.id, outcome, note))) return { outcome: "unchanged", orderId: order.id, reason: "payment already settled" };
+  return outcome === "FAILED" ? { outcome: "failed", orderId: order.id } : { outcome: "cancelled", orderId: order.id };
 }
 
 /**
  * Applies a verified Stripe event. Events may arrive twice or in any order:
- * each one only ever moves an order forward (pending → failed, anything →
- * paid), so a repeat changes nothing.
+ * each one only ever moves an order forward (pending → cancelled/failed,
+ * anything unsettled → paid or refunded), so a repeat changes nothing.
  */
 export async function fulfilFromEvent(event: Pick<Stripe.Event, "type" | "data">): Promise<FulfilmentOutcome> {
   switch (event.type) {
@@ -219,39 +451,53 @@ export async function fulfilFromEvent(event: Pick<Stripe.Event, "type" | "data">
       const session = event.data.object as Stripe.Checkout.Session;
       // Delayed payment methods complete the session before the money arrives.
       if (session.payment_status !== "paid") return { outcome: "ignored", reason: `payment_status ${session.payment_status}` };
-      return settle(session, true);
+      return settlePaid(session);
     }
     case "checkout.session.expired":
+      return settleUnpaid(event.data.object as Stripe.Checkout.Session, "CANCELLED", "The payment page expired unpaid");
     case "checkout.session.async_payment_failed":
-      return settle(event.data.object as Stripe.Checkout.Session, false);
+      return settleUnpaid(event.data.object as Stripe.Checkout.Session, "FAILED", "The payment failed");
     default:
       return { outcome: "ignored", reason: `event ${event.type}` };
   }
 }
 
 /**
- * The success page's check: when Stripe sends the shopper back before its
- * webhook arrived (or webhooks are not forwarded on a laptop), ask Stripe for
- * the session and fulfil from it — the same idempotent path. Only the
- * shopper's own order is shown.
+ * Asks Stripe about one pending order's session and applies the answer:
+ * paid → fulfil; expired → cancel; open past its expiry → expire, then cancel.
+ */
+export async function reconcileOrder(order: { id: string; stripeSessionId: string | null; reservedUntil: Date | null }, now = new Date()): Promise<string> {
+  if (!order.stripeSessionId) return "no session";
+  const session = await stripe().checkout.sessions.retrieve(order.stripeSessionId);
+  if (session.payment_status === "paid") return (await settlePaid(session)).outcome;
+  if (session.status === "expired") return (await settleUnpaid(session, "CANCELLED", "The payment page expired unpaid")).outcome;
+  const due = (session.expires_at ?? 0) * 1000 <= now.getTime() || (order.reservedUntil !== null && order.reservedUntil <= now);
+  if (session.status === "open" && due) return expireAndEnd(order, "The payment page expired unpaid");
+  return "open";
+}
+
+/**
+ * The success page's check: only the signed-in buyer's own order, and only
+ * what Stripe itself reports (asked when the webhook has not arrived yet,
+ * e.g. webhooks not forwarded on a laptop) — the same idempotent path.
  */
 export async function confirmCheckoutSession(sessionId: string, buyerId: string) {
   if (!/^cs_[A-Za-z0-9_]{1,200}$/.test(sessionId)) return null;
   const find = () =>
     db.order.findFirst({
       where: { stripeSessionId: sessionId, buyerId },
-      select: { id: true, paymentStatus: true, totalCents: true },
+      select: { id: true, paymentStatus: true, totalCents: true, paymentNote: true },
     });
   const order = await find();
-  if (!order || order.paymentStatus !== "PENDING") return order;
+  if (!order || SETTLED.includes(order.paymentStatus)) return order;
   try {
     const session = await stripe().checkout.sessions.retrieve(sessionId);
     if (session.payment_status === "paid") {
-      await settle(session, true);
+      await settlePaid(session);
       return find();
     }
   } catch (error) {
-    console.error(`Could not check Stripe session ${sessionId}: ${error instanceof Error ? error.message : error}`);
+    console.error(`Could not check Stripe session ${sessionId}: ${errorText(error)}`);
   }
   return order;
 }

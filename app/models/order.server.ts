@@ -9,23 +9,22 @@ export const orderListSelect = {
   paymentStatus: true,
   totalCents: true,
   createdAt: true,
+  paymentNote: true,
   buyer: { select: { id: true, name: true } },
   lines: { select: { id: true, productId: true, name: true, description: true, slug: true, unitPriceCents: true, quantity: true }, orderBy: { id: "asc" } },
 } as const;
 
 /**
- * What an order line freezes of each product besides the name and price the
- * cart was priced with: its full description (the cart reads only a preview)
- * and its slug. Checkout calls this right before creating the order.
+ * The shopper's orders. Attempts that ended unpaid (cancelled, expired,
+ * replaced by a new checkout, never reached Stripe) are not orders to them
+ * and are left out; the admin's list shows them as "Cancelled".
  */
-export async function productSnapshots(productIds: string[]): Promise<Map<string, { description: string; slug: string }>> {
-  if (productIds.length === 0) return new Map();
-  const rows = await db.product.findMany({ where: { id: { in: productIds } }, select: { id: true, description: true, slug: true } });
-  return new Map(rows.map((row) => [row.id, { description: row.description, slug: row.slug }]));
-}
-
 export function listOrdersForUser(userId: string) {
-  return db.order.findMany({ where: { buyerId: userId }, select: orderListSelect, orderBy: { createdAt: "desc" } });
+  return db.order.findMany({
+    where: { buyerId: userId, paymentStatus: { not: "CANCELLED" } },
+    select: orderListSelect,
+    orderBy: { createdAt: "desc" },
+  });
 }
 
 export const ADMIN_ORDERS_PAGE_SIZE = 25;

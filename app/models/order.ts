@@ -11,7 +11,7 @@ export const ORDER_STATUSES = [
 
 export type OrderStatusValue = (typeof ORDER_STATUSES)[number]["value"];
 export type OrderStatusLabel = (typeof ORDER_STATUSES)[number]["label"];
-export type PaymentStatusValue = "PENDING" | "SUCCEEDED" | "FAILED";
+export type PaymentStatusValue = "PENDING" | "SUCCEEDED" | "FAILED" | "CANCELLED" | "REFUND_PENDING" | "REFUNDED" | "NEEDS_REVIEW";
 
 export function orderStatusLabel(value: OrderStatusValue): OrderStatusLabel {
   return ORDER_STATUSES.find((status) => status.value === value)!.label;
@@ -34,7 +34,23 @@ export function parseOrderStatus(input: unknown): OrderStatusValue | null {
   return Object.hasOwn(LEGACY_STATUS_SPELLINGS, input) ? LEGACY_STATUS_SPELLINGS[input] : null;
 }
 
-/** 'Success' or 'Failed' as in the spec, and 'Pending' while Stripe has not answered. */
-export function paymentLabel(status: PaymentStatusValue): "Success" | "Failed" | "Pending" {
-  return status === "SUCCEEDED" ? "Success" : status === "FAILED" ? "Failed" : "Pending";
+const PAYMENT_LABELS = {
+  PENDING: "Pending",
+  SUCCEEDED: "Success",
+  FAILED: "Failed",
+  CANCELLED: "Cancelled",
+  REFUND_PENDING: "Refund pending",
+  REFUNDED: "Refunded",
+  NEEDS_REVIEW: "Needs review",
+} as const satisfies Record<PaymentStatusValue, string>;
+export type PaymentLabel = (typeof PAYMENT_LABELS)[PaymentStatusValue];
+
+/**
+ * 'Success' or 'Failed' as in the spec; 'Pending' while Stripe has not
+ * answered; 'Cancelled' for an attempt that ended unpaid; 'Refund pending' /
+ * 'Refunded' for a payment given back (the units were gone); 'Needs review'
+ * for a payment the shop refused to fulfil (see the order's payment note).
+ */
+export function paymentLabel(status: PaymentStatusValue): PaymentLabel {
+  return PAYMENT_LABELS[status];
 }

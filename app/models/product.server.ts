@@ -7,12 +7,12 @@ import { isValidId } from "~/utils/api.server";
 import { env } from "~/utils/env.server";
 import { dollarsToCents } from "~/utils/money";
 import { formatMegabytes } from "~/utils/upload.server";
-import { parseInput, type ParseResult } from "~/utils/validation";
-import { productPhotoPath } from "./catalog";
-import { listedSelect, type ListedRow } from "./catalog.server";
+import { hasForbiddenCharacters, parseInput, type ParseResult } from "~/utils/validation";
+import { normalizeKeyword, productPhotoPath } from "./catalog";
+import { escapeLike, listedSelect, type ListedRow } from "./catalog.server";
 import { failure, fieldFailure, type Outcome } from "./outcome";
 import { InvalidImageError, processPhoto, type ProcessedPhoto } from "./photo.server";
-import { isNotFound, isUniqueViolation, uniqueSlug } from "./slug.server";
+import { isNotFound, withUniqueSlug } from "./slug.server";
 
 export const PRODUCT_NAME_MAX = 120;
 export const PRODUCT_DESCRIPTION_MAX = 5000;
@@ -153,15 +153,8 @@ function productSlugsTaken(exceptId?: string) {
 }
 
 /** Runs `write` with a free slug, picking again if a concurrent write took it first. */
-async function withFreeSlug<T>(name: string, exceptId: string | undefined, write: (slug: string) => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    const slug = await uniqueSlug(name, productSlugsTaken(exceptId));
-    try {
-      return await write(slug);
-    } catch (error) {
-      if (attempt >= 3 || !isUniqueViolation(error)) throw error;
-    }
-  }
+function withFreeSlug<T>(name: string, exceptId: string | undefined, write: (slug: string) => Promise<T>): Promise<T> {
+  return withUniqueSlug(name, productSlugsTaken(exceptId), write);
 }
 
 /** The columns of the input; on update, a field left out is undefined, which Prisma leaves unchanged. */
@@ -219,13 +212,15 @@ export async function deleteProduct(id: string): Promise<Outcome<{ product: { id
 }
 
 export function getProductForAdmin(slug: string): Promise<AdminProduct | null> {
-  if (typeof slug !== "string" || slug.length > 200) return Promise.resolve(null);
+  // A path segment with a control character (NUL cannot even be sent to PostgreSQL) names nothing.
+  if (typeof slug !== "string" || slug.length > 200 || hasForbiddenCharacters(slug)) return Promise.resolve(null);
   return db.product.findUnique({ where: { slug }, select: listedSelect });
 }
 
 export async function listProductsForAdmin({ page = 1, query = "" }: { page?: number; query?: string } = {}) {
-  const q = query.trim().slice(0, 100);
-  const where = q ? { name: { contains: q, mode: "insensitive" as const } } : {};
+  const q = normalizeKeyword(query).slice(0, 100);
+  // Prisma's `contains` is a LIKE pattern as given: escaped, so %, _ and \ match themselves.
+  const where = q ? { name: { contains: escapeLike(q), mode: "insensitive" as const } } : {};
   const [products, total] = await Promise.all([
     db.product.findMany({
       where,

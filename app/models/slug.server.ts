@@ -1,4 +1,5 @@
 // Unique slugs: the slug of the name, or with -2, -3, ... when taken.
+import { randomBytes } from "node:crypto";
 import { Prisma } from "@prisma/client";
 import { slugify } from "~/utils/text";
 
@@ -15,11 +16,34 @@ export function firstFreeSlug(base: string, taken: Iterable<string>): string {
 /**
  * A free slug for `name`. `takenWithPrefix` lists the slugs in use that start
  * with the base (excluding the row being renamed). Concurrent writers can
- * still collide; callers retry on a unique-constraint error (see isUniqueViolation).
+ * still collide; withUniqueSlug retries.
  */
 export async function uniqueSlug(name: string, takenWithPrefix: (prefix: string) => Promise<string[]>): Promise<string> {
   const base = slugify(name);
   return firstFreeSlug(base, await takenWithPrefix(base));
+}
+
+/** Tries with the next free numbered slug this often before adding a random suffix. */
+const NUMBERED_ATTEMPTS = 3;
+const MAX_ATTEMPTS = 10;
+
+/**
+ * Runs `write` with a free slug for `name` until no concurrent writer took it
+ * first: the next numbered slug (base, base-2, ...) a few times, then the
+ * base with a random suffix, which does not collide in practice. Only a
+ * unique violation on the slug is retried; anything else (a duplicate name,
+ * say) is thrown to the caller. So 30 creates with one name at once all succeed.
+ */
+export async function withUniqueSlug<T>(name: string, takenWithPrefix: (prefix: string) => Promise<string[]>, write: (slug: string) => Promise<T>): Promise<T> {
+  const base = slugify(name);
+  for (let attempt = 1; ; attempt += 1) {
+    const slug = attempt <= NUMBERED_ATTEMPTS ? firstFreeSlug(base, await takenWithPrefix(base)) : `${base.slice(0, 70)}-${randomBytes(4).toString("hex")}`;
+    try {
+      return await write(slug);
+    } catch (error) {
+      if (attempt >= MAX_ATTEMPTS || !isUniqueViolation(error, "slug")) throw error;
+    }
+  }
 }
 
 export function isUniqueViolation(error: unknown, field?: string): boolean {

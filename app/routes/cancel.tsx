@@ -1,5 +1,8 @@
-import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { cancelCheckout, type CancelOutcome } from "~/models/checkout.server";
+import { getOptionalUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = () => [
@@ -7,9 +10,30 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-// Stripe sends the shopper here after Cancel. Nothing was charged and the cart
-// is untouched; the pending order turns Failed when Stripe expires the session.
+// Stripe sends the shopper here after Cancel, with `?order=<id>` (set in the
+// session's cancel_url). For the signed-in shopper's own pending order, the
+// Checkout Session is expired at Stripe, the reserved stock goes back and
+// the attempt is marked cancelled. The cart is untouched.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const orderId = new URL(request.url).searchParams.get("order");
+  const user = await getOptionalUser(request);
+  const outcome: CancelOutcome = user && orderId ? await cancelCheckout(orderId, user.id) : "not-found";
+  return json({ outcome }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
 export default function PaymentCanceled() {
+  const { outcome } = useLoaderData<typeof loader>();
+  if (outcome === "paid") {
+    return (
+      <section className="flex min-h-[50vh] flex-col items-center justify-center text-center">
+        <h1 className="text-3xl font-bold text-gray-900">This order was already paid</h1>
+        <p className="mt-3 text-gray-700">The payment went through before it could be cancelled.</p>
+        <Link to="/dashboard/user/orders" className="btn-primary mt-6">
+          See your orders
+        </Link>
+      </section>
+    );
+  }
   return (
     <section className="flex min-h-[50vh] flex-col items-center justify-center text-center">
       <h1 className="text-3xl font-bold text-gray-900">Payment canceled</h1>

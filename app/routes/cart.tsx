@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
-import { jsonWithError, jsonWithSuccess, redirectWithError, redirectWithSuccess } from "remix-toast";
+import { jsonWithError, jsonWithSuccess, redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { RespondWithJson, useCartBusy } from "~/components/AddToCartButton";
 import {
   applyCartAction,
@@ -26,7 +26,7 @@ export const meta: MetaFunction = () => pageMeta({ title: "Cart", description: "
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, lines] = await Promise.all([getOptionalUser(request), readCart(request)]);
-  const cart = await priceCart(lines);
+  const cart = await priceCart(lines, user?.id);
   return json(
     { user: user ? { name: user.name, address: user.address } : null, cart, count: cartItemCount(lines) },
     { headers: { "Cache-Control": "private, no-store" } },

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { redirectWithError } from "~/utils/toast.server";
 import { z } from "~/utils/zod";
 import { priceCart, readCart } from "~/models/cart.server";
 import { startCheckout } from "~/models/checkout.server";
@@ -22,7 +23,7 @@ async function requireBuyer(request: Request) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireBuyer(request);
-  const cart = await priceCart(await readCart(request));
+  const cart = await priceCart(await readCart(request), user.id);
   return json({ user: { name: user.name, address: user.address }, cart }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
@@ -41,6 +42,9 @@ export async function action({ request }: ActionFunctionArgs) {
     expectedTotalCents: parsed.data.expectedTotalCents,
   });
   // The cart stays as it is either way: it is emptied on /success, after paying.
+  // Units gone (or the total changed) before paying: back to the cart, which
+  // shows what is left, with the reason on top. Nothing was reserved or charged.
+  if (!result.ok && result.status === 409) return redirectWithError("/cart", { message: "Not checked out", description: result.message });
   if (!result.ok) return json({ error: result.message }, { status: result.status });
   // Off to Stripe's hosted page. Without JavaScript the browser follows this
   // redirect; with it, Remix sees another origin and loads it as a document.

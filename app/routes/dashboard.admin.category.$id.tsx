@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { redirectWithSuccess } from "remix-toast";
+import { redirectWithSuccess } from "~/utils/toast.server";
 import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
 import { CategoryForm, type CategoryFormData } from "~/components/CategoryForm";
 import { guardMeta } from "~/components/GuardScreen";

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useState } from "react";
-import { jsonWithSuccess, redirectWithError, redirectWithSuccess } from "remix-toast";
+import { jsonWithSuccess, redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
 import { CategoryForm, type CategoryFormData } from "~/components/CategoryForm";
 import { guardMeta } from "~/components/GuardScreen";

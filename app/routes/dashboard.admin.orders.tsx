@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
-import { redirectWithError, redirectWithSuccess } from "remix-toast";
+import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
 import { guardMeta } from "~/components/GuardScreen";
 import { OrderCard, type OrderCardData } from "~/components/OrderCard";
@@ -44,7 +44,7 @@ export default function AdminOrders() {
       {total === 0 ? <p className="text-gray-600">No orders yet.</p> : null}
       {orders.map((order, i) => {
         const index = (page - 1) * pageSize + i + 1;
-        return <OrderCard key={order.id} order={order} index={index} statusControl={<StatusControl order={order} index={index} page={page} />} />;
+        return <OrderCard key={order.id} order={order} index={index} showNote statusControl={<StatusControl order={order} index={index} page={page} />} />;
       })}
       <Pager page={page} pageCount={pageCount} label="Order pages" />
     </section>

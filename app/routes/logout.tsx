@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { redirectWithSuccess } from "remix-toast";
+import { redirectWithSuccess } from "~/utils/toast.server";
 import { assertSameOrigin } from "~/utils/http.server";
 import { destroySessionCookie, readSessionToken, revokeSession } from "~/utils/session.server";
 

@@ -3,55 +3,92 @@ import { json, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { clearCartCookie, readCart } from "~/models/cart.server";
 import { confirmCheckoutSession } from "~/models/checkout.server";
-import { paymentLabel } from "~/models/order";
 import { getOptionalUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { formatPrice } from "~/utils/money";
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "Payment successful", description: "Thank you for your order", path: "/success" }),
+export const meta: MetaFunction = ({ data }) => [
+  ...pageMeta({
+    title: (data as { confirmed?: boolean } | undefined)?.confirmed ? "Payment successful" : "Payment not confirmed",
+    description: "Thank you for your order",
+    path: "/success",
+  }),
   { name: "robots", content: "noindex" },
 ];
 
+// Stripe sends the shopper here with `?session_id=cs_…`. The page believes
+// only Stripe: the session must be one of the signed-in shopper's orders and
+// paid (by the verified webhook already, or by asking Stripe now). Only then
+// is the cart emptied. Anything else (no session, someone else's, unpaid,
+// refunded) says so and leaves the cart alone.
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  // Empty the cart, then load the page again without it so the header badge
-  // (read from the request's cookies) shows 0 as well. `cleared` stops a loop
-  // in a browser that refuses cookies.
-  if ((await readCart(request)).length > 0 && !url.searchParams.has("cleared")) {
-    url.searchParams.set("cleared", "1");
-    throw redirect(url.pathname + url.search, { headers: { "Set-Cookie": await clearCartCookie() } });
-  }
   const user = await getOptionalUser(request);
   const sessionId = url.searchParams.get("session_id");
   const order = user && sessionId ? await confirmCheckoutSession(sessionId, user.id) : null;
+  const confirmed = order?.paymentStatus === "SUCCEEDED";
+  // Empty the cart, then load the page again without it so the header badge
+  // (read from the request's cookies) shows 0 as well. `cleared` stops a loop
+  // in a browser that refuses cookies.
+  if (confirmed && (await readCart(request)).length > 0 && !url.searchParams.has("cleared")) {
+    url.searchParams.set("cleared", "1");
+    throw redirect(url.pathname + url.search, { headers: { "Set-Cookie": await clearCartCookie() } });
+  }
+  const refunded = order?.paymentStatus === "REFUNDED" || order?.paymentStatus === "REFUND_PENDING";
   return json(
-    { order: order ? { payment: paymentLabel(order.paymentStatus), totalCents: order.totalCents } : null },
+    {
+      confirmed,
+      signedIn: Boolean(user),
+      order: order && (confirmed || refunded) ? { number: order.id, totalCents: order.totalCents, refunded } : null,
+      pending: order?.paymentStatus === "PENDING",
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
 
 export default function PaymentSuccess() {
-  const { order } = useLoaderData<typeof loader>();
+  const { confirmed, order, pending, signedIn } = useLoaderData<typeof loader>();
+  if (!confirmed) {
+    return (
+      <section className="flex min-h-[50vh] flex-col items-center justify-center text-center">
+        <h1 className="text-3xl font-bold text-gray-900">We could not confirm this payment</h1>
+        <p className="mt-3 max-w-xl text-gray-700" data-testid="payment-unconfirmed">
+          {order?.refunded
+            ? `Sorry: the items sold out before your payment arrived, so your payment of ${formatPrice(order.totalCents)} was refunded in full. Your cart is unchanged.`
+            : pending
+              ? "Stripe has not reported this payment as paid yet. Your cart is unchanged; your orders page shows the payment once it arrives."
+              : signedIn
+                ? "No paid order of yours matches this page. Your cart is unchanged."
+                : "Please log in to see your order. Your cart is unchanged."}
+        </p>
+        <div className="mt-6 flex gap-3">
+          <Link to="/cart" className="btn-primary">
+            View cart
+          </Link>
+          {signedIn ? (
+            <Link to="/dashboard/user/orders" className="btn-secondary">
+              See your orders
+            </Link>
+          ) : null}
+        </div>
+      </section>
+    );
+  }
   return (
     <section className="flex min-h-[50vh] flex-col items-center justify-center text-center">
       <h1 className="text-3xl font-bold text-green-700">Payment successful</h1>
       {order ? (
         <p className="mt-3 text-gray-700" data-testid="order-payment">
-          Order total {formatPrice(order.totalCents)} · payment {order.payment === "Pending" ? "being confirmed" : order.payment}
+          Order number <strong data-testid="order-number">{order.number}</strong> · total {formatPrice(order.totalCents)} · payment Success
         </p>
-      ) : (
-        <p className="mt-3 text-gray-700">Thank you for your order.</p>
-      )}
+      ) : null}
       <div className="mt-6 flex gap-3">
         <Link to="/" className="btn-primary">
           Go to Home
         </Link>
-        {order ? (
-          <Link to="/dashboard/user/orders" className="btn-secondary">
-            See your orders
-          </Link>
-        ) : null}
+        <Link to="/dashboard/user/orders" className="btn-secondary">
+          See your orders
+        </Link>
       </div>
     </section>
   );

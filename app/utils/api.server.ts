@@ -6,7 +6,7 @@ import type { RateLimited } from "~/models/user.server";
 import { discardBody, readBodyWithin } from "./body.server";
 import { env } from "./env.server";
 import { apiError } from "./http.server";
-import { parseInput, type FieldErrors } from "./validation";
+import { parseInput, urlInputErrors, type FieldErrors } from "./validation";
 
 export const MAX_JSON_BYTES = 64 * 1024;
 
@@ -129,6 +129,11 @@ export async function apiRoute({ request, params, context }: ApiArgs, methods: A
   }
   const method = (request.method === "HEAD" ? "GET" : request.method.toUpperCase()) as ApiMethod;
   const handler = methods[method];
-  const response = await apiHandler(async () => (handler ? handler({ request, params, context }) : methodNotAllowed(allowed)), request);
+  // The one place every /api/v1 path segment and query string is checked: no control characters.
+  const urlErrors = urlInputErrors(new URL(request.url), params);
+  const response = await apiHandler(async () => {
+    if (urlErrors) return apiError(400, Object.values(urlErrors)[0], { errors: urlErrors });
+    return handler ? handler({ request, params, context }) : methodNotAllowed(allowed);
+  }, request);
   return withHeaders(response, cors ? { ...cors, Vary: "Origin" } : { Vary: "Origin" });
 }

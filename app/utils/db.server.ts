@@ -8,7 +8,8 @@ declare global {
 }
 
 function create() {
-  const adapter = new PrismaPg({ connectionString: env().DATABASE_URL, max: 10, connectionTimeoutMillis: 5000 });
+  // statement_timeout: no query (a pathological search, a lock wait) holds a connection past 10 s.
+  const adapter = new PrismaPg({ connectionString: env().DATABASE_URL, max: 10, connectionTimeoutMillis: 5000, statement_timeout: 10_000 });
   return new PrismaClient({ adapter });
 }
 

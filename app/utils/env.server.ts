@@ -5,6 +5,9 @@ import { z } from "zod";
 // `npm start` on a laptop sets LOCAL_DEFAULTS=1 (scripts/serve.js); a real
 // deployment runs with NODE_ENV=production and no local defaults.
 const isProduction = process.env.NODE_ENV === "production" && process.env.LOCAL_DEFAULTS !== "1";
+/** The key the local Stripe stand-in (scripts/stripe-fake.js) accepts. */
+export const LOCAL_STRIPE_KEY = "sk_test_local_fake";
+
 /** A setting with a local default that production must set itself. */
 function required(name: string, localDefault: string, min = 1) {
   const value = z.string({ error: `${name} is required in production` }).min(min, `${name} must be at least ${min} characters`);
@@ -17,8 +20,11 @@ const schema = z.object({
   SESSION_SECRET: required("SESSION_SECRET", "dev-only-session-secret-change-me", 16),
   APP_URL: z.string().url().optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  STRIPE_SECRET_KEY: required("STRIPE_SECRET_KEY", "sk_test_local_fake"),
-  STRIPE_WEBHOOK_SECRET: required("STRIPE_WEBHOOK_SECRET", "whsec_local_fake_secret"),
+  STRIPE_SECRET_KEY: required("STRIPE_SECRET_KEY", LOCAL_STRIPE_KEY),
+  // No default: a known secret would let anyone forge payment events. The
+  // local stand-in's runner (scripts/serve.js, the tests) sets its own; with
+  // neither, the webhook accepts no event (see the check below).
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   // Set by scripts/serve.js when it runs the local Stripe stand-in.
   STRIPE_API_BASE: z.string().url().optional(),
   CONTACT_EMAIL: z.string().default("help@storefront.test"),
@@ -40,8 +46,26 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema> & { secureCookies: boolean };
 
+/**
+ * Payment events must be verifiable wherever payments can be real: a
+ * STRIPE_SECRET_KEY given without STRIPE_WEBHOOK_SECRET (or production
+ * without it) is refused. Only the local default key runs without one, and
+ * then the webhook accepts nothing. Null when the settings are fine.
+ */
+export function webhookSecretProblem(source: Record<string, string | undefined>): string | null {
+  if (source.STRIPE_WEBHOOK_SECRET) return null;
+  const production = source.NODE_ENV === "production" && source.LOCAL_DEFAULTS !== "1";
+  const realKey = Boolean(source.STRIPE_SECRET_KEY) && source.STRIPE_SECRET_KEY !== LOCAL_STRIPE_KEY;
+  return realKey || production ? "required with STRIPE_SECRET_KEY: set it to your webhook endpoint's whsec_… signing secret" : null;
+}
+
+const checked = schema.superRefine((_config, ctx) => {
+  const problem = webhookSecretProblem(process.env);
+  if (problem) ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: problem });
+});
+
 function load(): Env {
-  const parsed = schema.safeParse(process.env);
+  const parsed = checked.safeParse(process.env);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
     const message = `Invalid configuration: ${first.path.join(".")}: ${first.message}`;

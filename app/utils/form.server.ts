@@ -4,11 +4,25 @@ import { json } from "@remix-run/node";
 import type { z } from "zod";
 import type { RateLimited } from "~/models/user.server";
 import { readBodyBytes } from "./api.server";
-import { parseForm, type FieldErrors } from "./validation";
+import { formDataToObject, forbiddenCharacterErrors, parseForm, type FieldErrors } from "./validation";
 
 export const MAX_FORM_BYTES = 64 * 1024;
 
-export async function readFormData(request: Request, limit = MAX_FORM_BYTES): Promise<FormData> {
+/**
+ * A form post's fields. Any field holding a control character (NUL…) is
+ * refused here with a 400 naming the field, so no action sees one (forms read
+ * with readValidForm show it as a field error instead).
+ */
+export async function readFormData(request: Request, limit = MAX_FORM_BYTES, { allowForbidden = false } = {}): Promise<FormData> {
+  const formData = await readFormDataUnchecked(request, limit);
+  const forbidden = allowForbidden ? null : forbiddenCharacterErrors(formDataToObject(formData));
+  if (forbidden) {
+    throw json({ success: false, message: Object.values(forbidden)[0], errors: forbidden, values: {} }, { status: 400 });
+  }
+  return formData;
+}
+
+async function readFormDataUnchecked(request: Request, limit: number): Promise<FormData> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) {
     throw json({ success: false, message: "Send the form as application/x-www-form-urlencoded or multipart/form-data" }, { status: 415 });
@@ -44,7 +58,8 @@ export function formErrors(errors: FieldErrors, values: Record<string, string>, 
  * and the `keep` fields' values (never secrets).
  */
 export async function readValidForm<S extends z.ZodType>(request: Request, schema: S, keep: string[]) {
-  const formData = await readFormData(request);
+  // parseForm reports control characters as a field error, shown beside the field.
+  const formData = await readFormData(request, MAX_FORM_BYTES, { allowForbidden: true });
   const values = keepValues(formData, keep);
   const parsed = parseForm(schema, formData);
   if (!parsed.success) return { ok: false as const, response: formErrors(parsed.errors, values) };

@@ -44,10 +44,36 @@ export function assertSameOrigin(request: Request) {
   }
 }
 
-/** A same-site path to go to after login; anything else (another host, `//x`, `/\x`) becomes `/`. */
+const REDIRECT_BASE = "http://redirect.invalid";
+
+/**
+ * A same-site path to go to (after login, after adding to the cart); anything
+ * else becomes `fallback`. Refused: other hosts and schemes, `//x` and `/\x`
+ * (browsers read both as another host), backslashes anywhere, control
+ * characters, spaces and non-ASCII (raw, or percent-encoded into the path),
+ * malformed percent-encoding, and paths that normalise to `//x` (`/..//x`).
+ * The result is the normalised path, query and fragment: plain ASCII, safe
+ * in a Location header. Never throws.
+ */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (!to || typeof to !== "string") return fallback;
-  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  if (/[\u0000-\u001f]/.test(to)) return fallback;
-  return to;
+  if (!to || typeof to !== "string" || to.length > 2000) return fallback;
+  // Printable ASCII only, no backslash, and a path (not `//host`).
+  if (!/^\/(?![/\\])[\x21-\x5b\x5d-\x7e]*$/.test(to)) return fallback;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(to);
+  } catch {
+    return fallback;
+  }
+  // Encoded tricks: %5C, %2F%2F, %00, encoded non-ASCII in the path.
+  const [decodedPath] = decoded.split(/[?#]/, 1);
+  if (/[\\\u0000-\u001f\u007f]/.test(decoded) || decodedPath.startsWith("//") || /[^\x20-\x7e]/.test(decodedPath)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(to, REDIRECT_BASE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== REDIRECT_BASE || url.pathname.startsWith("//")) return fallback;
+  return url.pathname + url.search + url.hash;
 }

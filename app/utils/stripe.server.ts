@@ -27,9 +27,15 @@ export function stripe(): Stripe {
   return client;
 }
 
-/** Verifies a webhook's signature on the raw body; throws when it does not match. */
+/**
+ * Verifies a webhook's signature on the raw body; throws when it does not
+ * match, and always when no webhook secret is configured (then no event can
+ * be trusted).
+ */
 export function verifyWebhook(rawBody: Uint8Array, signature: string): Stripe.Event {
-  return stripe().webhooks.constructEvent(Buffer.from(rawBody), signature, env().STRIPE_WEBHOOK_SECRET);
+  const secret = env().STRIPE_WEBHOOK_SECRET;
+  if (!secret) throw new Error("STRIPE_WEBHOOK_SECRET is not set: webhooks are refused");
+  return stripe().webhooks.constructEvent(Buffer.from(rawBody), signature, secret);
 }
 
 export type { Stripe };

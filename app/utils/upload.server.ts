@@ -6,6 +6,7 @@ import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_
 import { failure, type Failure } from "~/models/outcome";
 import { DISCARD_LIMIT_BYTES, discardBody, drainReader, readBodyWithin } from "./body.server";
 import { env } from "./env.server";
+import { formDataToObject, forbiddenCharacterErrors } from "./validation";
 
 /** Room for the text fields and multipart framing on top of the file limit. */
 export const TEXT_ALLOWANCE_BYTES = 1024 * 1024;
@@ -37,7 +38,16 @@ type Options = {
  * application/x-www-form-urlencoded. Failures carry a status (400, 413, 415),
  * one message per field and the text values read so far, for the form to keep.
  */
-export async function readForm(request: Request, { fileFields = ["photo"], maxFileBytes = env().MAX_UPLOAD_BYTES }: Options = {}): Promise<FormRead> {
+export async function readForm(request: Request, options: Options = {}): Promise<FormRead> {
+  const read = await readFormUnchecked(request, options);
+  if (!read.ok) return read;
+  // No field (nor file name) with a control character reaches an action: 400 naming the field.
+  const forbidden = forbiddenCharacterErrors(formDataToObject(read.formData));
+  if (forbidden) return { ...failure(400, Object.values(forbidden)[0], forbidden), values: {} };
+  return read;
+}
+
+async function readFormUnchecked(request: Request, { fileFields = ["photo"], maxFileBytes = env().MAX_UPLOAD_BYTES }: Options): Promise<FormRead> {
   const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
   const fileField = fileFields[0] ?? "file";
   const tooLarge = (values: Record<string, string> = {}) => {

@@ -147,17 +147,19 @@ test("Cancel on the payment page leads to /cancel with the cart kept, and Try Ag
   await page.goto("/checkout");
   await page.getByRole("button", { name: "Checkout" }).click();
   await page.waitForURL(/\/pay\/cs_test_/);
+  expect(await stock(item.id)).toBe(2); // reserved while the payment page is open
   await page.getByRole("button", { name: "Cancel", exact: true }).click();
 
-  await page.waitForURL(/\/cancel$/);
+  await page.waitForURL(/\/cancel\?order=/);
   await expect(page.getByRole("heading", { name: "Payment canceled" })).toBeVisible();
   await expect(badge(page)).toHaveText("1");
   await page.getByRole("link", { name: "Try Again" }).click();
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByRole("cell", { name: item.name })).toBeVisible();
+  // The session was expired and its reserved unit given back; the attempt is cancelled, not pending.
   expect(await stock(item.id)).toBe(3);
   const orders = await e2eDb().query(`SELECT "paymentStatus" FROM "Order" WHERE "buyerId" = $1`, [asUser.id]);
-  expect(orders.rows).toEqual([{ paymentStatus: "PENDING" }]);
+  expect(orders.rows).toEqual([{ paymentStatus: "CANCELLED" }]);
 });
 
 test("the cart explains products sold out or deleted since they were added, and leaves them out of the total", async ({ page, asUser }) => {

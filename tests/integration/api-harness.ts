@@ -14,10 +14,13 @@ export function routePath(file: string): { path: string; params: string[] } {
     .replace(/\.tsx?$/, "")
     .split(/\.(?![^[]*\])/)
     .filter((segment) => segment !== "_index")
+    .map((segment) => segment.replace(/_$/, ""))
     .map((segment) => {
       if (segment.startsWith("$")) {
-        params.push(segment.slice(1) || "*");
-        return segment === "$" ? "*" : `{${segment.slice(1)}}`;
+        // `$slug_` is the param `slug` (the underscore only opts out of the parent layout).
+        const name = segment.slice(1).replace(/_$/, "");
+        params.push(name || "*");
+        return segment === "$" ? "*" : `{${name}}`;
       }
       return segment.replace(/\[(.*?)\]/g, "$1");
     });
@@ -30,6 +33,14 @@ export function apiRoutes(): ApiRoute[] {
     .filter((file) => file.startsWith("api.v1.") && /\.tsx?$/.test(file))
     .map((file) => ({ file, ...routePath(file) }))
     .filter((route) => !route.path.endsWith("/*"));
+}
+
+/** Every route module (screens and /api/v1 resource routes), splat routes included. */
+export function allRoutes(): ApiRoute[] {
+  return fs
+    .readdirSync(routesDir)
+    .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+    .map((file) => ({ file, ...routePath(file) }));
 }
 
 type RouteModule = {
@@ -49,7 +60,10 @@ export async function callRoute(
   const method = (init.method ?? "GET").toUpperCase();
   const params = init.params ?? {};
   let url = route.path;
-  for (const name of route.params) url = url.replace(`{${name}}`, encodeURIComponent(params[name] ?? "x"));
+  for (const name of route.params) {
+    const value = encodeURIComponent(params[name] ?? "x");
+    url = name === "*" ? url.replace("*", value) : url.replace(`{${name}}`, value);
+  }
   const request = new Request(`http://shop.test${url}${init.query ?? ""}`, {
     method,
     headers: init.headers,

@@ -50,6 +50,11 @@ import {
   type CartLine,
 } from "~/models/cart.server";
 import { CHECKOUT_LIMIT, confirmCheckoutSession, fulfilFromEvent, startCheckout, STRIPE_SESSION_FAILED } from "~/models/checkout.server";
+import { listAllOrders, listOrdersForUser } from "~/models/order.server";
+import { reconcilePayments, releaseExpiredReservations } from "~/models/payment.server";
+import * as cancelRoute from "~/routes/cancel";
+import * as successRoute from "~/routes/success";
+import { webhookSecretProblem } from "~/utils/env.server";
 import * as cartRoute from "~/routes/cart";
 import * as checkoutRoute from "~/routes/checkout";
 import * as paymentsRoute from "~/routes/api.v1.product.payments";
@@ -287,9 +292,11 @@ describe("startCheckout", () => {
     expect(session.client_reference_id).toBe(order.id);
     expect(session.customer_email).toBe(user.email);
     expect(session.success_url).toBe(`${ORIGIN}/success?session_id={CHECKOUT_SESSION_ID}`);
-    expect(session.cancel_url).toBe(`${ORIGIN}/cancel`);
-    // Nothing is taken from stock until the payment succeeds.
-    expect(await stockOf(a.id)).toBe(5);
+    expect(session.cancel_url).toBe(`${ORIGIN}/cancel?order=${order.id}`);
+    // The session lives as long as the reservation, and the units are held from now on.
+    expect(session.expires_at * 1000).toBe(order.reservedUntil!.getTime());
+    expect(session.expires_at - Date.now() / 1000).toBeGreaterThan(30 * 60);
+    expect([await stockOf(a.id), await stockOf(b.id)]).toEqual([3, 2]);
   });
 
   it("refuses an empty cart, unknown or sold-out products, short stock (unless limited), a changed total and a missing address", async () => {
@@ -407,7 +414,7 @@ describe("fulfilment from Stripe's webhook", () => {
   it("refuses a missing or wrong signature, or a body changed after signing, with 400", async () => {
     const a = await product({ quantity: 5 });
     const { orderId, sessionId } = await checkout([{ productId: a.id, quantity: 1 }]);
-    const session = { id: sessionId, object: "checkout.session", payment_status: "paid", metadata: { orderId } };
+    const session = { id: sessionId, object: "checkout.session", payment_status: "paid", amount_total: 1250, currency: "usd", metadata: { orderId } };
     const { payload, signature } = signedEvent("checkout.session.completed", session);
     expect((await postWebhook(payload)).status).toBe(400);
     expect((await postWebhook(payload, "t=1,v1=deadbeef")).status).toBe(400);
@@ -415,17 +422,20 @@ describe("fulfilment from Stripe's webhook", () => {
     expect((await postWebhook(payload, forged)).status).toBe(400);
     expect((await postWebhook(payload.replace('"paid"', '"paid" '), signature)).status).toBe(400);
     expect((await orderOf(orderId)).paymentStatus).toBe("PENDING");
-    expect(await stockOf(a.id)).toBe(5);
+    expect(await stockOf(a.id)).toBe(4); // held since checkout
     expect((await postWebhook(payload, signature)).status).toBe(200);
+    expect((await orderOf(orderId)).paymentStatus).toBe("SUCCEEDED");
     expect(await stockOf(a.id)).toBe(4);
   });
 
-  it("an expired session marks the payment Failed; a late expiry never downgrades a paid order", async () => {
+  it("an expired session cancels the attempt and gives its stock back; a late expiry never downgrades a paid order", async () => {
     const a = await product({ quantity: 5 });
     const first = await checkout([{ productId: a.id, quantity: 1 }]);
+    expect(await stockOf(a.id)).toBe(4);
     // Through the SDK; the stand-in then sends checkout.session.expired to the webhook.
     expect((await stripe().checkout.sessions.expire(first.sessionId)).status).toBe("expired");
-    expect((await orderOf(first.orderId)).paymentStatus).toBe("FAILED");
+    expect(await orderOf(first.orderId)).toMatchObject({ paymentStatus: "CANCELLED", status: "CANCEL", reservedUntil: null });
+    expect(await stockOf(a.id)).toBe(5);
 
     const second = await checkout([{ productId: a.id, quantity: 1 }]);
     await pay(second.sessionId);
@@ -438,8 +448,9 @@ describe("fulfilment from Stripe's webhook", () => {
   it("applies events in any order: failed then succeeded ends paid, with stock taken once", async () => {
     const a = await product({ quantity: 5 });
     const { orderId, sessionId } = await checkout([{ productId: a.id, quantity: 2 }]);
-    const session = { id: sessionId, object: "checkout.session", metadata: { orderId } };
+    const session = { id: sessionId, object: "checkout.session", amount_total: 2500, currency: "usd", metadata: { orderId } };
     expect(await fulfilFromEvent({ type: "checkout.session.async_payment_failed", data: { object: { ...session, payment_status: "unpaid" } } } as never)).toMatchObject({ outcome: "failed" });
+    expect(await stockOf(a.id)).toBe(5); // the hold went back
     expect(await fulfilFromEvent({ type: "checkout.session.async_payment_succeeded", data: { object: { ...session, payment_status: "paid" } } } as never)).toMatchObject({ outcome: "paid" });
     expect(await fulfilFromEvent({ type: "checkout.session.completed", data: { object: { ...session, payment_status: "paid" } } } as never)).toMatchObject({ outcome: "already-paid" });
     expect(await fulfilFromEvent({ type: "checkout.session.expired", data: { object: { ...session, payment_status: "unpaid" } } } as never)).toMatchObject({ outcome: "unchanged" });
@@ -457,20 +468,7 @@ describe("fulfilment from Stripe's webhook", () => {
     expect(await fulfilFromEvent({ type: "checkout.session.completed", data: { object: { id: "cs_test_unknown", payment_status: "paid", metadata: {} } } } as never)).toMatchObject({ outcome: "ignored" });
     expect(await fulfilFromEvent({ type: "checkout.session.completed", data: { object: { id: "cs_test_other", payment_status: "paid", metadata: { orderId } } } } as never)).toMatchObject({ outcome: "ignored" });
     expect((await orderOf(orderId)).paymentStatus).toBe("PENDING");
-    expect(await stockOf(a.id)).toBe(5);
-  });
-
-  it("when two paid orders want the last unit, both stand, stock stops at 0 and the shortfall is reported", async () => {
-    const last = await product({ quantity: 1 });
-    const first = await checkout([{ productId: last.id, quantity: 1 }]);
-    const second = await checkout([{ productId: last.id, quantity: 1 }]);
-    const event = (o: { orderId: string; sessionId: string }) =>
-      ({ type: "checkout.session.completed", data: { object: { id: o.sessionId, payment_status: "paid", metadata: { orderId: o.orderId } } } }) as never;
-    const results = await Promise.all([fulfilFromEvent(event(first)), fulfilFromEvent(event(second))]);
-    expect(results.map((r) => r.outcome)).toEqual(["paid", "paid"]);
-    const shortages = results.flatMap((r) => (r.outcome === "paid" ? r.shortages : []));
-    expect(shortages).toEqual([{ productId: last.id, name: last.name, inStock: 0, bought: 1 }]);
-    expect(await stockOf(last.id)).toBe(0);
+    expect(await stockOf(a.id)).toBe(4);
   });
 
   it("the success page's check fulfils from Stripe when the webhook has not arrived, for the buyer only", async () => {
@@ -482,19 +480,293 @@ describe("fulfilment from Stripe's webhook", () => {
     expect(await confirmCheckoutSession(sessionId, (await buyer()).id)).toBeNull();
     expect(await confirmCheckoutSession(sessionId, user.id)).toMatchObject({ id: orderId, paymentStatus: "SUCCEEDED" });
     expect(await stockOf(a.id)).toBe(4);
+    expect(await confirmCheckoutSession(sessionId, user.id)).toMatchObject({ paymentStatus: "SUCCEEDED" });
+  });
+});
+
+
+// ---------- stock reservations, refunds, cancel, reconcile ----------
+
+/** Every paid session on the stand-in is either a fulfilled order or fully refunded: nobody paid for nothing. */
+async function expectNobodyChargedForNothing() {
+  const refundedIntents = new Set([...fake.refunds.values()].map((refund) => refund.payment_intent));
+  for (const session of fake.sessions.values()) {
+    if (session.payment_status !== "paid") continue;
+    const order = await db.order.findUnique({ where: { stripeSessionId: session.id }, select: { paymentStatus: true } });
+    if (order?.paymentStatus === "SUCCEEDED") continue;
+    expect(refundedIntents.has(session.payment_intent!), `session ${session.id} (${order?.paymentStatus}) was charged without an order or a refund`).toBe(true);
+  }
+}
+
+const paymentsCall = (token: string, productId: string) =>
+  paymentsRoute.action({
+    request: new Request(`${ORIGIN}/api/v1/product/payments`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: token },
+      body: JSON.stringify({ products: [{ _id: productId }] }),
+    }),
+    params: {},
+    context: {},
+  });
+
+describe("stock is reserved when checkout starts", () => {
+  it("20 shoppers buying the last 3 units at once: exactly 3 get to pay, 17 are told before paying, stock ends at 0", async () => {
+    const last = await product({ quantity: 3, priceCents: 1575 });
+    const tokens = await Promise.all(Array.from({ length: 20 }, async () => createSession((await buyer()).id)));
+    const responses = await Promise.all(tokens.map((token) => paymentsCall(token, last.id)));
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(17);
+    for (const response of responses.filter((r) => r.status === 409)) {
+      expect(await response.json()).toMatchObject({ success: false, message: expect.stringMatching(/sold out|left/) });
+    }
+    expect(await stockOf(last.id)).toBe(0);
+    const started = await Promise.all(responses.filter((r) => r.status === 200).map((r) => r.json() as Promise<{ id: string; orderId: string }>));
+
+    // All three pay on the hosted page, at once.
+    await Promise.all(started.map((s) => pay(s.id)));
+    for (const s of started) expect((await orderOf(s.orderId)).paymentStatus).toBe("SUCCEEDED");
+    expect(await db.order.count({ where: { lines: { some: { productId: last.id } } } })).toBe(3);
+    expect(await db.order.count({ where: { lines: { some: { productId: last.id } }, paymentStatus: "SUCCEEDED" } })).toBe(3);
+    expect(await stockOf(last.id)).toBe(0);
+    await expectNobodyChargedForNothing();
+  });
+
+  it("12 buyers through the checkout page at once, 2 units each of 3: one gets them, the others go back to the cart with the reason", async () => {
+    const few = await product({ quantity: 3, priceCents: 1000 });
+    const users = await Promise.all(Array.from({ length: 12 }, () => buyer()));
+    const responses = await Promise.all(
+      users.map(async (user) => {
+        const cookie = [(await commitSessionCookie(await createSession(user.id))).split(";")[0], (await serializeCart([{ productId: few.id, quantity: 2 }])).split(";")[0]].join("; ");
+        const request = new Request(`${ORIGIN}/checkout`, {
+          method: "POST",
+          headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+          body: "expectedTotalCents=2000",
+        });
+        return (await checkoutRoute.action({ request, params: {}, context: {} })) as Response;
+      }),
+    );
+    const toStripe = responses.filter((r) => r.status === 303);
+    const toCart = responses.filter((r) => r.status === 302 && r.headers.get("Location") === "/cart");
+    expect(toStripe).toHaveLength(1);
+    expect(toCart).toHaveLength(11);
+    expect(toCart[0].headers.getSetCookie().some((c) => c.startsWith("toast-session="))).toBe(true);
+    expect(await stockOf(few.id)).toBe(1);
+    await pay(new URL(toStripe[0].headers.get("Location")!).pathname.split("/").pop()!);
+    expect(await stockOf(few.id)).toBe(1);
+    await expectNobodyChargedForNothing();
+  });
+
+  it("a deleted product cannot be checked out, and stock can never go below 0", async () => {
+    const gone = await product({ quantity: 4 });
+    await db.product.delete({ where: { id: gone.id } });
+    expect(await startCheckout(await buyer(), [{ productId: gone.id, quantity: 1 }], ORIGIN)).toMatchObject({ ok: false, status: 400 });
+    const a = await product({ quantity: 1 });
+    await expect(db.$executeRaw`UPDATE "Product" SET quantity = -1 WHERE id = ${a.id}`).rejects.toThrow(/Product_quantity_not_negative/);
+  });
+
+  it("a payment arriving after the reservation was given back and the units sold is refunded through Stripe", async () => {
+    const one = await product({ quantity: 1, priceCents: 1575 });
+    const late = await checkout([{ productId: one.id, quantity: 1 }]);
+    expect(await stockOf(one.id)).toBe(0);
+    // The hold is swept 40 minutes on (as if Stripe could not be asked), and the unit sells to someone else.
+    expect(await releaseExpiredReservations(new Date(Date.now() + 40 * 60 * 1000))).toBeGreaterThanOrEqual(1);
+    expect(await orderOf(late.orderId)).toMatchObject({ paymentStatus: "CANCELLED", reservedUntil: null });
+    const other = await checkout([{ productId: one.id, quantity: 1 }]);
+    await pay(other.sessionId);
+    expect(await stockOf(one.id)).toBe(0);
+
+    await pay(late.sessionId); // the late payment still arrives
+    const order = await orderOf(late.orderId);
+    expect(order).toMatchObject({ paymentStatus: "REFUNDED", stripePaymentIntentId: expect.stringMatching(/^pi_/), paymentNote: expect.stringContaining("Refunded automatically") });
+    const refunds = [...fake.refunds.values()].filter((r) => r.payment_intent === order.stripePaymentIntentId);
+    expect(refunds).toEqual([expect.objectContaining({ amount: 1575, status: "succeeded" })]);
+    expect(await stockOf(one.id)).toBe(0);
+    expect((await orderOf(other.orderId)).paymentStatus).toBe("SUCCEEDED");
+    // Stripe repeats the event: still one refund.
+    const { payload, signature } = received.at(-1)!;
+    expect((await postWebhook(payload, signature)).status).toBe(200);
+    expect([...fake.refunds.values()].filter((r) => r.payment_intent === order.stripePaymentIntentId)).toHaveLength(1);
+    await expectNobodyChargedForNothing();
+  });
+
+  it("a late payment whose units are still there takes them again and stands", async () => {
+    const a = await product({ quantity: 2 });
+    const late = await checkout([{ productId: a.id, quantity: 1 }]);
+    await releaseExpiredReservations(new Date(Date.now() + 40 * 60 * 1000));
+    expect(await stockOf(a.id)).toBe(2);
+    await pay(late.sessionId);
+    expect(await orderOf(late.orderId)).toMatchObject({ paymentStatus: "SUCCEEDED", status: "NOT_PROCESS" });
+    expect(await stockOf(a.id)).toBe(1);
+  });
+
+  it("a payment for a product deleted after checkout started is refunded", async () => {
+    const a = await product({ quantity: 3 });
+    const b = await product({ quantity: 3 });
+    const started = await checkout([
+      { productId: a.id, quantity: 1 },
+      { productId: b.id, quantity: 1 },
+    ]);
+    await db.product.delete({ where: { id: a.id } });
+    await pay(started.sessionId);
+    expect((await orderOf(started.orderId)).paymentStatus).toBe("REFUNDED");
+    expect(await stockOf(b.id)).toBe(3); // its hold went back
+    await expectNobodyChargedForNothing();
+  });
+});
+
+describe("payment events are checked against the order", () => {
+  it("a correctly signed paid event with another amount or currency is never fulfilled, and is flagged for the admin", async () => {
+    const a = await product({ quantity: 5, priceCents: 1575 });
+    const short = await checkout([{ productId: a.id, quantity: 1 }]);
+    const forged = signedEvent("checkout.session.completed", { id: short.sessionId, object: "checkout.session", payment_status: "paid", amount_total: 1, currency: "usd", metadata: { orderId: short.orderId } });
+    expect((await postWebhook(forged.payload, forged.signature)).status).toBe(200);
+    expect(await orderOf(short.orderId)).toMatchObject({ paymentStatus: "NEEDS_REVIEW", paymentNote: expect.stringContaining("1 usd"), paidAt: null });
+    expect(await stockOf(a.id)).toBe(5); // not sold; the hold went back
+
+    const euros = await checkout([{ productId: a.id, quantity: 1 }]);
+    const wrongCurrency = { id: euros.sessionId, payment_status: "paid", amount_total: 1575, currency: "eur", metadata: { orderId: euros.orderId } };
+    expect(await fulfilFromEvent({ type: "checkout.session.completed", data: { object: wrongCurrency } } as never)).toMatchObject({ outcome: "mismatch" });
+    // A right amount for another session is ignored.
+    const other = { id: "cs_test_not_this_one", payment_status: "paid", amount_total: 1575, currency: "usd", metadata: { orderId: euros.orderId } };
+    expect(await fulfilFromEvent({ type: "checkout.session.completed", data: { object: other } } as never)).toMatchObject({ outcome: "ignored" });
+    const listed = (await listAllOrders({ pageSize: 500 })).orders.find((o) => o.id === short.orderId)!;
+    expect(listed).toMatchObject({ paymentStatus: "NEEDS_REVIEW", paymentNote: expect.stringContaining("Not fulfilled") });
+  });
+
+  it("a real Stripe key without a webhook secret stops start-up; the local stand-in's runner sets its own", () => {
+    expect(webhookSecretProblem({ STRIPE_SECRET_KEY: "sk_live_abc" })).toMatch(/STRIPE_WEBHOOK_SECRET|whsec/);
+    expect(webhookSecretProblem({ STRIPE_SECRET_KEY: "sk_test_abc", NODE_ENV: undefined })).not.toBeNull();
+    expect(webhookSecretProblem({ NODE_ENV: "production" })).not.toBeNull();
+    expect(webhookSecretProblem({ STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_x" })).toBeNull();
+    expect(webhookSecretProblem({})).toBeNull(); // local default key: the webhook then accepts nothing
+  });
+});
+
+describe("cancel, try again, and the success page", () => {
+  const cookieFor = async (userId: string, lines: CartLine[] = []) =>
+    [(await commitSessionCookie(await createSession(userId))).split(";")[0], ...(lines.length ? [(await serializeCart(lines)).split(";")[0]] : [])].join("; ");
+
+  it("Cancel expires the session, gives the stock back and hides the attempt; only the buyer can cancel", async () => {
+    const a = await product({ quantity: 3 });
+    const user = await buyer();
+    const started = await checkout([{ productId: a.id, quantity: 2 }], user);
+    expect(await stockOf(a.id)).toBe(1);
+    const cancelAs = async (userId: string) =>
+      (await (await cancelRoute.loader({ request: new Request(`${ORIGIN}/cancel?order=${started.orderId}`, { headers: { Cookie: await cookieFor(userId) } }), params: {}, context: {} })).json()) as { outcome: string };
+    expect(await cancelAs((await buyer()).id)).toEqual({ outcome: "not-found" });
+    expect(await stockOf(a.id)).toBe(1);
+    expect(await cancelAs(user.id)).toEqual({ outcome: "cancelled" });
+    expect(fake.sessions.get(started.sessionId)!.status).toBe("expired");
+    expect(await orderOf(started.orderId)).toMatchObject({ paymentStatus: "CANCELLED", status: "CANCEL" });
+    expect(await stockOf(a.id)).toBe(3);
+    expect(await listOrdersForUser(user.id)).toEqual([]);
+    expect(await cancelAs(user.id)).toEqual({ outcome: "cancelled" }); // again: nothing more happens
+    expect(await stockOf(a.id)).toBe(3);
+  });
+
+  it("checking out again replaces the unpaid attempt instead of adding a second pending order", async () => {
+    const a = await product({ quantity: 2 });
+    const user = await buyer();
+    const first = await checkout([{ productId: a.id, quantity: 2 }], user);
+    // Back from Stripe: the cart still offers both units (they are this buyer's hold).
+    expect((await priceCart([{ productId: a.id, quantity: 2 }], user.id)).lines[0]).toMatchObject({ quantity: 2, problem: null });
+    const second = await checkout([{ productId: a.id, quantity: 2 }], user);
+    expect(await orderOf(first.orderId)).toMatchObject({ paymentStatus: "CANCELLED" });
+    expect(fake.sessions.get(first.sessionId)!.status).toBe("expired");
+    expect(await db.order.count({ where: { buyerId: user.id, paymentStatus: "PENDING" } })).toBe(1);
+    expect(await stockOf(a.id)).toBe(0);
+    await pay(second.sessionId);
+    expect((await listOrdersForUser(user.id)).map((o) => o.id)).toEqual([second.orderId]);
+  });
+
+  it("/success confirms only the signed-in buyer's paid session, then empties the cart; anything else leaves it", async () => {
+    const a = await product({ quantity: 5 });
+    const user = await buyer();
+    const lines = [{ productId: a.id, quantity: 1 }];
+    const started = await checkout(lines, user);
+    const load = async (query: string, cookie: string) => {
+      try {
+        return (await successRoute.loader({ request: new Request(`${ORIGIN}/success${query}`, { headers: { Cookie: cookie } }), params: {}, context: {} })) as Response;
+      } catch (thrown) {
+        if (thrown instanceof Response) return thrown;
+        throw thrown;
+      }
+    };
+    const clears = (response: Response) => response.headers.getSetCookie().some((c) => c.startsWith("cart=;") || /^cart=[^;]*;.*Max-Age=0/i.test(c));
+
+    for (const [query, cookie] of [
+      ["", await cookieFor(user.id, lines)],
+      [`?session_id=${started.sessionId}`, await cookieFor(user.id, lines)], // not paid yet
+      [`?session_id=${started.sessionId}`, (await serializeCart(lines)).split(";")[0]], // not signed in
+      ["?session_id=cs_test_made_up", await cookieFor(user.id, lines)],
+    ] as const) {
+      const response = await load(query, cookie);
+      expect(response.status).toBe(200);
+      expect(clears(response)).toBe(false);
+      expect(await response.json()).toMatchObject({ confirmed: false });
+    }
+    await pay(started.sessionId);
+    const otherBuyer = await load(`?session_id=${started.sessionId}`, await cookieFor((await buyer()).id, lines));
+    expect(await otherBuyer.json()).toMatchObject({ confirmed: false, order: null });
+
+    const paid = await load(`?session_id=${started.sessionId}`, await cookieFor(user.id, lines));
+    expect(paid.status).toBe(302);
+    expect(clears(paid)).toBe(true);
+    const shown = await load(`?session_id=${started.sessionId}&cleared=1`, await cookieFor(user.id));
+    expect(await shown.json()).toMatchObject({ confirmed: true, order: { number: started.orderId } });
+  });
+});
+
+describe("reconciling with Stripe", () => {
+  it("a payment whose webhook never arrived is fulfilled; an expired session gives its stock back; a checkout that never reached Stripe is cancelled", async () => {
+    const a = await product({ quantity: 5 });
+    const paidLate = await checkout([{ productId: a.id, quantity: 1 }]);
+    const session = fake.sessions.get(paidLate.sessionId)!;
+    session.status = "complete";
+    session.payment_status = "paid"; // paid while the shop's database was down: no webhook got through
+
+    const expired = await checkout([{ productId: a.id, quantity: 2 }]);
+    fake.sessions.get(expired.sessionId)!.expires_at = Math.floor(Date.now() / 1000) - 60;
+
+    const orphan = await db.order.create({
+      data: { buyerId: (await buyer()).id, totalCents: 1250, reservedUntil: new Date(Date.now() + 60_000), createdAt: new Date(Date.now() - 60 * 60 * 1000), lines: { create: [{ productId: a.id, name: a.name, description: a.description, slug: a.slug, unitPriceCents: 1250, quantity: 1 }] } },
+    });
+    await db.product.update({ where: { id: a.id }, data: { quantity: { decrement: 1 } } }); // its hold
+    expect(await stockOf(a.id)).toBe(1);
+
+    const report = await reconcilePayments();
+    expect(report.errors).toBe(0);
+    expect((await orderOf(paidLate.orderId)).paymentStatus).toBe("SUCCEEDED");
+    expect((await orderOf(expired.orderId)).paymentStatus).toBe("CANCELLED");
+    expect((await orderOf(orphan.id)).paymentStatus).toBe("CANCELLED");
+    expect(await stockOf(a.id)).toBe(4);
+    // Run again: nothing changes.
+    await reconcilePayments();
+    expect(await stockOf(a.id)).toBe(4);
+  });
+
+  it("startBackgroundJobs runs once per process and returns a stop function", async () => {
+    const { startBackgroundJobs } = await import("~/jobs.server");
+    const stop = startBackgroundJobs({ intervalMs: 60_000, firstRunMs: 60_000 });
+    expect(startBackgroundJobs()).toBe(stop);
+    stop();
+    const again = startBackgroundJobs({ intervalMs: 60_000, firstRunMs: 60_000 });
+    expect(again).not.toBe(stop);
+    again();
   });
 });
 
 // Last: it stops the stand-in.
 describe("when Stripe cannot be reached", () => {
-  it("says 'Failed to create Stripe session', marks the order failed and takes nothing", async () => {
+  it("says 'Failed to create Stripe session', cancels the attempt and gives the reserved stock back", async () => {
     const a = await product({ quantity: 5 });
     const user = await buyer();
     await fake.stop();
     const result = await startCheckout(user, [{ productId: a.id, quantity: 1 }], ORIGIN);
     expect(result).toEqual({ ok: false, status: 502, message: STRIPE_SESSION_FAILED });
     const order = await db.order.findFirstOrThrow({ where: { buyerId: user.id } });
-    expect(order).toMatchObject({ paymentStatus: "FAILED", stripeSessionId: null });
+    expect(order).toMatchObject({ paymentStatus: "CANCELLED", stripeSessionId: null, reservedUntil: null });
     expect(await stockOf(a.id)).toBe(5);
   });
 });

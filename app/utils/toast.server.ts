@@ -1,0 +1,26 @@
+// Flash toasts (remix-toast) in a cookie signed with SESSION_SECRET.
+// remix-toast 1.2.2's own cookie is NOT signed: its bundled sign() returns the
+// value unchanged (setToastCookieOptions({ secrets }) changes nothing), so
+// anyone could plant a toast with their own text. Its helpers take a custom
+// session storage, so the storage here is Remix's own cookie session, whose
+// cookie is HMAC-signed; a forged or tampered toast cookie reads as empty.
+import { createCookieSessionStorage } from "@remix-run/node";
+import { createToastUtilsWithCustomSession } from "remix-toast";
+import { env } from "./env.server";
+
+type ToastUtils = ReturnType<typeof createToastUtilsWithCustomSession>;
+let utils: ToastUtils | undefined;
+
+function toastUtils(): ToastUtils {
+  return (utils ??= createToastUtilsWithCustomSession(
+    createCookieSessionStorage({
+      cookie: { name: "toast-session", sameSite: "lax", path: "/", httpOnly: true, secure: env().secureCookies, secrets: [env().SESSION_SECRET] },
+    }),
+  ));
+}
+
+export const redirectWithSuccess: ToastUtils["redirectWithSuccess"] = (...args) => toastUtils().redirectWithSuccess(...args);
+export const redirectWithError: ToastUtils["redirectWithError"] = (...args) => toastUtils().redirectWithError(...args);
+export const jsonWithSuccess: ToastUtils["jsonWithSuccess"] = (...args) => toastUtils().jsonWithSuccess(...args);
+export const jsonWithError: ToastUtils["jsonWithError"] = (...args) => toastUtils().jsonWithError(...args);
+export const getToast: ToastUtils["getToast"] = (request) => toastUtils().getToast(request);
