@@ -147,7 +147,7 @@ describe("refusals before the app", () => {
   });
 
   it("answers a malformed address with 400 and the shop's own page", async () => {
-    for (const target of ["/%E0%A4%A", "/product/%E0%A4%A", "/a%00b", "/%"]) {
+    for (const target of ["/%E0%A4%A", "/product/%E0%A4%A", "/a%00b", "/%", "/search?keyword=a%00b", "/?category=%1F"]) {
       const answer = await send(port, { path: target });
       expect(answer.status, target).toBe(400);
       expect(answer.body, target).toContain("<title>Bad Request</title>");
