@@ -1,7 +1,8 @@
 // Reading orders and changing their status. Creating and paying for orders
 // lives with checkout (checkout.server.ts).
 import { db } from "~/utils/db.server";
-import { type OrderStatusValue } from "./order";
+import { z } from "zod";
+import { LEGACY_STATUS_SPELLINGS, ORDER_STATUSES, parseOrderStatus, type OrderStatusValue } from "./order";
 
 export const orderListSelect = {
   id: true,
@@ -52,3 +53,18 @@ export async function updateOrderStatus(orderId: string, status: OrderStatusValu
 }
 
 export type OrderListItem = Awaited<ReturnType<typeof listOrdersForUser>>[number];
+
+/** Every spelling of a status the API accepts: the spec's label, our enum value, or the old client's (see parseOrderStatus). */
+const STATUS_SPELLINGS = [...ORDER_STATUSES.map((s) => s.label), ...ORDER_STATUSES.map((s) => s.value), ...Object.keys(LEGACY_STATUS_SPELLINGS)] as [string, ...string[]];
+
+/** PUT /api/v1/user/order-status/{orderId}: `{ status }`, answered as the stored status value. */
+export const orderStatusInputSchema = z.object({
+  status: z
+    .enum(STATUS_SPELLINGS, { error: `Unknown status; use one of: ${ORDER_STATUSES.map((s) => s.label).join(", ")}` })
+    .transform((status) => parseOrderStatus(status)!)
+    .describe(
+      `One of the seven statuses; the old client's spellings ${Object.entries(LEGACY_STATUS_SPELLINGS)
+        .map(([spelling, value]) => `\`${spelling}\` (${ORDER_STATUSES.find((s) => s.value === value)!.label})`)
+        .join(" and ")} are accepted and stored as the spec's label`,
+    ),
+});

@@ -52,7 +52,7 @@ const priceField = z.unknown().optional().transform((value, ctx) => {
     return z.NEVER;
   }
   return dollarsToCents(dollars);
-});
+}).meta({ type: "string", description: `US dollars, at most two decimals, at most ${PRICE_MAX_DOLLARS}`, examples: ["19.99"] });
 
 const quantityField = z.unknown().optional().transform((value, ctx) => {
   const text = nonNegativeText(value, ctx, "quantity");
@@ -62,7 +62,7 @@ const quantityField = z.unknown().optional().transform((value, ctx) => {
     return z.NEVER;
   }
   return Number(text);
-});
+}).meta({ type: "string", description: `Whole number from 0 to ${QUANTITY_MAX}` });
 
 /** "0"/"1", "no"/"yes", "false"/"true" or a boolean; absent or blank means no shipping on create (on update, absent keeps it). */
 const shippingField = z.unknown().optional().transform((value, ctx) => {
@@ -73,7 +73,7 @@ const shippingField = z.unknown().optional().transform((value, ctx) => {
   if (["0", "no", "false"].includes(text)) return false;
   ctx.addIssue({ code: "custom", message: "Choose Yes or No" });
   return z.NEVER;
-});
+}).meta({ type: "string", enum: ["0", "1", "no", "yes", "false", "true"], description: "On create, absent or blank means no shipping" });
 
 /** A chosen file, or nothing (an empty file input sends a nameless, empty part). */
 const photoField = z.unknown().optional().transform((value, ctx): Blob | undefined => {
@@ -81,7 +81,7 @@ const photoField = z.unknown().optional().transform((value, ctx): Blob | undefin
   if (value instanceof Blob) return value.size === 0 ? undefined : value;
   ctx.addIssue({ code: "custom", message: "Send the photo as a file upload" });
   return z.NEVER;
-});
+}).meta({ type: "string", format: "binary", description: "JPEG, PNG, WebP or GIF; at most MAX_UPLOAD_BYTES (5 MB by default)" });
 
 /** The one product input schema, shared by the create and update screens and API routes. */
 export const productInputSchema = z.object({
@@ -100,7 +100,9 @@ export const productInputSchema = z.object({
   shipping: shippingField,
   category: z.string({ error: "Choose a category" }).trim().min(1, "Choose a category"),
   photo: photoField,
-});
+})
+  // For the API's description (zod counts the number fields optional: they validate any input themselves).
+  .meta({ required: ["name", "description", "price", "quantity", "category"] });
 export type ProductInput = z.output<typeof productInputSchema>;
 
 /**

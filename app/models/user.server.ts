@@ -44,6 +44,17 @@ export const registerSchema = z.object({
   answer: text("Answer", 100),
 });
 
+/**
+ * The API's register body: the spec's clients send the name as `username`
+ * (`name` is accepted too); validated as registerSchema, answered as its input.
+ */
+export const registerBodySchema = z
+  .preprocess(
+    (body) => (body !== null && typeof body === "object" && !Array.isArray(body) ? { ...body, username: (body as { username?: unknown; name?: unknown }).username ?? (body as { name?: unknown }).name } : body),
+    registerSchema.omit({ name: true }).extend({ username: nameField.describe("The name (`name` is accepted too)") }),
+  )
+  .transform(({ username, ...rest }): RegisterInput => ({ ...rest, name: username }));
+
 export const loginSchema = z.object({
   email: emailField,
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200, "Invalid e-mail or password"),

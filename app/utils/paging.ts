@@ -2,7 +2,11 @@
 export const MAX_PAGE = 10_000;
 
 export function pageFromUrl(url: URL | string, param = "page"): number {
-  const value = new URL(url).searchParams.get(param);
+  return pageFromText(new URL(url).searchParams.get(param));
+}
+
+/** A page number's text: a whole number from 1 (at most MAX_PAGE), anything else is page 1. */
+export function pageFromText(value: string | null | undefined): number {
   if (!value || !/^\d{1,5}$/.test(value)) return 1;
   return Math.min(MAX_PAGE, Math.max(1, Number(value)));
 }
