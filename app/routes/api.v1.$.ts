@@ -1,11 +1,9 @@
+// Every /api/v1 request, whatever the path and method: the dispatcher matches
+// it against the contract (app/api/contract.ts) and answers JSON, a 404 for a
+// path the contract does not declare. One route module instead of one per
+// endpoint, so the contract is the only list of endpoints.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, type ApiMethods } from "~/utils/api.server";
-import { apiError } from "~/utils/http.server";
+import { dispatchApi } from "~/api/dispatch.server";
 
-// Unknown /api/v1 paths answer JSON, not the HTML 404 screen, whatever the method.
-const noSuchEndpoint = () => apiError(404, "No such API endpoint; see /api/v1/openapi.json");
-
-const methods: ApiMethods = { GET: noSuchEndpoint, POST: noSuchEndpoint, PUT: noSuchEndpoint, PATCH: noSuchEndpoint, DELETE: noSuchEndpoint };
-
-export const loader = (args: LoaderFunctionArgs) => apiRoute(args, methods);
+export const loader = ({ request, context }: LoaderFunctionArgs) => dispatchApi({ request, context });
 export const action = loader;

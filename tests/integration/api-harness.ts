@@ -1,7 +1,9 @@
-// Helpers to call /api/v1 resource routes directly (no HTTP server): the route
-// table is read from app/routes, so a new endpoint is covered automatically.
+// Helpers to call routes directly (no HTTP server). The /api/v1 paths come
+// from the contract (app/api/contract.ts), all served by the one splat route
+// app/routes/api.v1.$.ts, so a new endpoint is covered automatically.
 import fs from "node:fs";
 import path from "node:path";
+import { OPERATIONS } from "~/api/contract";
 
 export type ApiRoute = { file: string; path: string; params: string[] };
 
@@ -27,20 +29,31 @@ export function routePath(file: string): { path: string; params: string[] } {
   return { path: `/${segments.join("/")}`, params };
 }
 
+/** The one route module that serves every /api/v1 path (app/api/dispatch.server.ts behind it). */
+export const API_ROUTE_FILE = "api.v1.$.ts";
+
+/** Every /api/v1 path the contract declares, served by the one splat route. */
 export function apiRoutes(): ApiRoute[] {
-  return fs
-    .readdirSync(routesDir)
-    .filter((file) => file.startsWith("api.v1.") && /\.tsx?$/.test(file))
-    .map((file) => ({ file, ...routePath(file) }))
-    .filter((route) => !route.path.endsWith("/*"));
+  const paths = [...new Set(OPERATIONS.map((op) => op.path))];
+  return paths.map((apiPath) => ({
+    file: API_ROUTE_FILE,
+    path: apiPath,
+    params: [...apiPath.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]),
+  }));
 }
 
-/** Every route module (screens and /api/v1 resource routes), splat routes included. */
+/** The methods the contract declares for an /api/v1 path (`{name}` form), in upper case. */
+export function declaredMethods(apiPath: string): string[] {
+  return OPERATIONS.filter((op) => op.path === apiPath).map((op) => op.method);
+}
+
+/** Every route: the screens' modules, the /api/v1 splat (as `/api/v1/*`), and each /api/v1 path of the contract. */
 export function allRoutes(): ApiRoute[] {
-  return fs
+  const files = fs
     .readdirSync(routesDir)
     .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
     .map((file) => ({ file, ...routePath(file) }));
+  return [...files, ...apiRoutes()];
 }
 
 type RouteModule = {
@@ -78,47 +91,23 @@ async function invoke(file: string, request: Request, params: Record<string, str
   const mod = await loadRoute(file);
   const handler = request.method === "GET" || request.method === "HEAD" ? mod.loader : mod.action;
   if (!handler) return new Response(null, { status: 405 });
+  let response: Response;
   try {
-    return await handler({ request, params, context: {} });
+    response = await handler({ request, params, context: {} });
   } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
+    if (!(thrown instanceof Response)) throw thrown;
+    response = thrown;
   }
-}
-
-/** A route's path pattern against a concrete path: its params, or null. */
-function matchPath(pattern: string, pathname: string): Record<string, string> | null {
-  const want = pattern.split("/");
-  const got = pathname.split("/");
-  if (want.length !== got.length) return null;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
-    const param = /^\{(.+)\}$/.exec(want[i]);
-    if (param) {
-      if (!got[i]) return null;
-      params[param[1]] = decodeURIComponent(got[i]);
-    } else if (want[i] !== got[i]) {
-      return null;
-    }
-  }
-  return params;
+  return response;
 }
 
 /**
- * Send a whole request to the /api/v1 route file whose path matches it, as
- * Remix would route it (static segments win over parameters); a path no file
- * serves goes to the api.v1.$ catch-all, which answers 404. So a test can
- * call `/api/v1/auth/login` the way a client does and learn whether any
- * route serves it.
+ * Send a whole request as Remix would route it: every /api/v1 path goes to
+ * the one splat route, which matches it against the contract (a path no
+ * operation declares answers 404). So a test can call `/api/v1/auth/login`
+ * the way a client does and learn whether anything serves it.
  */
 export async function dispatch(request: Request): Promise<Response> {
   const pathname = new URL(request.url).pathname;
-  const candidates = apiRoutes()
-    .map((route) => ({ route, params: matchPath(route.path, pathname) }))
-    .filter((candidate): candidate is { route: ApiRoute; params: Record<string, string> } => candidate.params !== null)
-    .sort((a, b) => Object.keys(a.params).length - Object.keys(b.params).length);
-  const [best] = candidates;
-  const file = best ? best.route.file : "api.v1.$.ts";
-  const params = best ? best.params : { "*": pathname.replace(/^\/api\/v1\//, "") };
-  return invoke(file, request, params);
+  return invoke(API_ROUTE_FILE, request, { "*": pathname.replace(/^\/api\/v1\//, "") });
 }

@@ -1,0 +1,570 @@
+// The /api/v1 contract: one declaration per operation (method, path, the role
+// it needs, the request's schemas, every answer's schema, words for people).
+// The request schemas are the domain's own (app/models/*), the ones the
+// screens validate with. From this list:
+//   - the dispatcher (dispatchApi in app/utils/api.server.ts, behind the one
+//     route app/routes/api.v1.$.ts) matches the path, answers 405 for another
+//     method, enforces the role and parses params, query and body before the
+//     handler (app/api/handlers.server.ts) runs;
+//   - /api/v1/openapi.json is generated (app/api/openapi.ts);
+//   - the tests check every answer they receive against its declared schema,
+//     and walk the authorization matrix from the roles declared here.
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/models/cart";
+import { MAX_KEYWORD_LENGTH, MAX_PAGE, PAGE_SIZE, productFiltersBodySchema } from "~/models/catalog";
+import { API_LIST_LIMIT, SIMILAR_LIMIT } from "~/models/catalog.server";
+import { categoryInputSchema, categoryUpdateSchema } from "~/models/category.server";
+import { CHECKOUT_LIMIT, MIN_CHARGE_CENTS, paymentsRequestSchema, RESERVATION_MINUTES } from "~/models/checkout.server";
+import { ADMIN_ORDERS_PAGE_SIZE, ALL_ORDERS_MAX, orderStatusInputSchema } from "~/models/order.server";
+import { productInputSchema, productUpdateSchema } from "~/models/product.server";
+import { forgotPasswordSchema, loginSchema, profileSchema, registerBodySchema } from "~/models/user.server";
+import { ID_PATTERN } from "~/utils/api.server";
+import { pageFromText } from "~/utils/paging";
+import { z } from "~/utils/zod";
+import { MAX_WEBHOOK_BYTES } from "./limits";
+import { Access, deprecatedAlias, errorResponse as error, operation, reply, type Operation } from "./operation";
+import { apiCategorySchema, apiOrderSchema, apiProductSchema, apiUserSchema, succeeded } from "./shapes";
+
+// ---------- small pieces ----------
+
+/** A path segment that must be an id (a cuid): anything else is a 400 before the database is asked. */
+const idParam = (what: string) => z.string().regex(ID_PATTERN, `Malformed ${what}`).describe(`${what[0].toUpperCase()}${what.slice(1)} (\`_id\`)`);
+
+const retryAfter = { "Retry-After": { description: "Seconds until another attempt is accepted", schema: { type: "integer" } } };
+const limited = (description = "Too many attempts; see Retry-After") => ({ ...error(description), headers: retryAfter });
+const done = (message = "What was done") => succeeded({ message: z.string().describe(message) });
+const total = z.number().int().min(0).describe("How many there are in all, beyond this answer's list");
+const productsUpTo = (max: number) => z.array(apiProductSchema).max(max);
+const ok = z.strictObject({ ok: z.literal(true) });
+
+const USER = "user";
+const CATEGORY = "category";
+const PRODUCT = "product";
+const PAYMENTS = "payments";
+const META = "meta";
+
+export const TAGS = [
+  { name: USER, description: "Accounts, sign-in and orders (the /api/v1/auth paths are deprecated aliases for the old shop's client)" },
+  { name: CATEGORY, description: "Categories" },
+  { name: PRODUCT, description: "The catalog, photos and checkout" },
+  { name: PAYMENTS, description: "Stripe's webhook" },
+  { name: META, description: "This description" },
+];
+
+// ---------- accounts ----------
+
+export const register = operation({
+  id: "register",
+  method: "POST",
+  path: "/api/v1/user/register",
+  role: Access.Public,
+  tag: USER,
+  summary: "Register",
+  body: { type: "json", schema: registerBodySchema },
+  responses: { 201: reply("Registered", done().extend({ user: apiUserSchema })), 409: error("E-mail already registered"), 429: limited() },
+});
+
+export const login = operation({
+  id: "login",
+  method: "POST",
+  path: "/api/v1/user/login",
+  role: Access.Public,
+  tag: USER,
+  summary: "Log in and receive a token",
+  description: "Send the token in `Authorization` afterwards, raw or as `Bearer <token>`.",
+  body: { type: "json", schema: loginSchema },
+  responses: {
+    200: reply("Logged in", done().extend({ user: apiUserSchema, token: z.string() })),
+    401: error("Invalid e-mail or password"),
+    429: limited(),
+  },
+});
+
+export const logout = operation({
+  id: "logout",
+  method: "POST",
+  path: "/api/v1/user/logout",
+  role: Access.User,
+  tag: USER,
+  summary: "Revoke the token's session (a same-site caller without a token: the cookie's session, and the cookie is cleared)",
+  responses: { 200: reply("Logged out", done()) },
+});
+
+export const forgotPassword = operation({
+  id: "forgotPassword",
+  method: "POST",
+  path: "/api/v1/user/forgot-password",
+  role: Access.Public,
+  tag: USER,
+  summary: "Reset a password with the security answer; every session of the account is revoked",
+  body: { type: "json", schema: forgotPasswordSchema },
+  responses: { 200: reply("Password changed", done()), 401: error("Wrong e-mail or answer"), 429: limited() },
+});
+
+export const userAuth = operation({
+  id: "userAuth",
+  method: "GET",
+  path: "/api/v1/user/user-auth",
+  role: Access.User,
+  tag: USER,
+  summary: "Is the token a signed-in user?",
+  responses: { 200: reply("Yes", ok) },
+});
+
+export const adminAuth = operation({
+  id: "adminAuth",
+  method: "GET",
+  path: "/api/v1/user/admin-auth",
+  role: Access.Admin,
+  tag: USER,
+  summary: "Is the token an administrator?",
+  responses: { 200: reply("Yes", ok) },
+});
+
+export const updateProfile = operation({
+  id: "updateProfile",
+  method: "PUT",
+  path: "/api/v1/user/profile",
+  role: Access.User,
+  tag: USER,
+  summary: "Update the signed-in user's profile: blank or missing fields keep their value; the e-mail never changes",
+  description: "`email` is accepted (the old clients send it) and ignored. A new password revokes the account's other sessions. A 400's message is repeated in `error` for the old clients.",
+  body: { type: "json", schema: profileSchema },
+  legacyErrorField: true,
+  responses: { 200: reply("Updated", done().extend({ updatedUser: apiUserSchema })) },
+});
+
+export const orders = operation({
+  id: "orders",
+  method: "GET",
+  path: "/api/v1/user/orders",
+  role: Access.User,
+  tag: USER,
+  summary: "The signed-in user's orders, newest first; the body is the list itself",
+  responses: { 200: reply("Orders", z.array(apiOrderSchema)) },
+});
+
+export const allOrders = operation({
+  id: "allOrders",
+  method: "GET",
+  path: "/api/v1/user/all-orders",
+  role: Access.Admin,
+  tag: USER,
+  summary: `Every order, newest first (at most ${ALL_ORDERS_MAX}; with ?page=N, ${ADMIN_ORDERS_PAGE_SIZE} per page); the body is the list itself (admin)`,
+  query: z.object({
+    page: z
+      .string()
+      .optional()
+      .transform((page) => (page === undefined ? undefined : pageFromText(page)))
+      .describe(`Pages of the list, from 1 to ${MAX_PAGE}; without it, every order up to the cap. Anything that is not a page number means page 1`),
+  }),
+  responses: {
+    200: reply("The orders, or one page of them (empty past the end)", z.array(apiOrderSchema).max(ALL_ORDERS_MAX), {
+      "X-Total-Count": { description: "How many orders there are in all", schema: { type: "integer" } },
+      Link: { description: '`</api/v1/user/all-orders?page=N>; rel="next"` while a next page exists' },
+    }),
+  },
+});
+
+export const orderStatus = operation({
+  id: "orderStatus",
+  method: "PUT",
+  path: "/api/v1/user/order-status/{orderId}",
+  role: Access.Admin,
+  tag: USER,
+  summary: "Set an order's status (admin)",
+  params: z.object({ orderId: idParam("order id") }),
+  body: { type: "json", schema: orderStatusInputSchema },
+  responses: { 200: reply("The updated order", apiOrderSchema), 404: error("No such order") },
+});
+
+/**
+ * The old shop's own React client calls the account endpoints under
+ * /api/v1/auth, where the spec (and this API) has /api/v1/user: each is a
+ * deprecated alias (same handler, same role). Logout has no alias: that
+ * client never calls it (it logs out by forgetting its token).
+ */
+const LEGACY_TARGETS = [register, login, forgotPassword, userAuth, adminAuth, updateProfile, orders, allOrders, orderStatus] as const;
+export const LEGACY_AUTH_ALIASES = LEGACY_TARGETS.map((target) => target.path.replace("/api/v1/user/", ""));
+const legacyAliases = LEGACY_TARGETS.map((target) =>
+  deprecatedAlias(target, target.path.replace("/api/v1/user/", "/api/v1/auth/"), "for the old shop's own client"),
+);
+
+// ---------- categories ----------
+
+export const getCategories = operation({
+  id: "getCategories",
+  method: "GET",
+  path: "/api/v1/category/get-category",
+  role: Access.Public,
+  tag: CATEGORY,
+  summary: "All categories",
+  responses: { 200: reply("Categories", done().extend({ category: z.array(apiCategorySchema) })) },
+});
+
+export const createCategory = operation({
+  id: "createCategory",
+  method: "POST",
+  path: "/api/v1/category/create-category",
+  role: Access.Admin,
+  tag: CATEGORY,
+  summary: "Create a category (admin)",
+  body: { type: "json", schema: categoryInputSchema },
+  responses: { 201: reply("Created", done().extend({ category: apiCategorySchema })), 409: error("Name already used") },
+});
+
+export const updateCategory = operation({
+  id: "updateCategory",
+  method: "PUT",
+  path: "/api/v1/category/update-category/{id}",
+  role: Access.Admin,
+  tag: CATEGORY,
+  summary: "Rename a category (admin); without a name it is left unchanged",
+  params: z.object({ id: idParam("category id") }),
+  body: { type: "json", schema: categoryUpdateSchema },
+  responses: { 200: reply("Updated", done().extend({ category: apiCategorySchema })), 404: error("No such category"), 409: error("Name already used") },
+});
+
+export const deleteCategory = operation({
+  id: "deleteCategory",
+  method: "DELETE",
+  path: "/api/v1/category/delete-category/{id}",
+  role: Access.Admin,
+  tag: CATEGORY,
+  summary: "Delete a category without products (admin)",
+  params: z.object({ id: idParam("category id") }),
+  responses: { 200: reply("Deleted", done()), 404: error("No such category"), 409: error("The category still has products") },
+});
+
+// ---------- products ----------
+
+export const createProduct = operation({
+  id: "createProduct",
+  method: "POST",
+  path: "/api/v1/product/create-product",
+  role: Access.Admin,
+  tag: PRODUCT,
+  summary: "Create a product (admin)",
+  description: "The photo (JPEG, PNG, WebP or GIF, at most MAX_UPLOAD_BYTES: 5 MB by default) is optional; shipping absent or blank means no shipping.",
+  body: { type: "form", schema: productInputSchema },
+  responses: { 201: reply("Created", done().extend({ products: apiProductSchema })) },
+});
+
+export const updateProduct = operation({
+  id: "updateProduct",
+  method: "PUT",
+  path: "/api/v1/product/update-product/{id}",
+  role: Access.Admin,
+  tag: PRODUCT,
+  summary: "Update a product (admin): the fields of create, each optional; a field left out (the old clients never send `shipping`) keeps its stored value",
+  description: "The photo is replaced only when one is sent.",
+  params: z.object({ id: idParam("product id") }),
+  body: { type: "form", schema: productUpdateSchema },
+  responses: { 200: reply("Updated", done().extend({ products: apiProductSchema })), 404: error("No such product") },
+});
+
+export const deleteProduct = operation({
+  id: "deleteProduct",
+  method: "DELETE",
+  path: "/api/v1/product/delete-product/{id}",
+  role: Access.Admin,
+  tag: PRODUCT,
+  summary: "Delete a product; past orders keep their lines (admin)",
+  params: z.object({ id: idParam("product id") }),
+  responses: { 200: reply("Deleted", done()), 404: error("No such product") },
+});
+
+export const getProducts = operation({
+  id: "getProducts",
+  method: "GET",
+  path: "/api/v1/product/get-product",
+  role: Access.Public,
+  tag: PRODUCT,
+  summary: `The newest products, at most ${API_LIST_LIMIT}; product-list/{page} pages through all of them`,
+  responses: {
+    200: reply("Products", done().extend({ countTotal: z.number().int().describe("How many are in `products`"), total, products: productsUpTo(API_LIST_LIMIT) })),
+  },
+});
+
+export const getProduct = operation({
+  id: "getProduct",
+  method: "GET",
+  path: "/api/v1/product/get-product/{slug}",
+  role: Access.Public,
+  tag: PRODUCT,
+  summary: "One product",
+  params: z.object({ slug: z.string().describe("Product slug") }),
+  responses: { 200: reply("Product", done().extend({ product: apiProductSchema })), 404: error("No such product") },
+});
+
+export const relatedProducts = operation({
+  id: "relatedProducts",
+  method: "GET",
+  path: "/api/v1/product/related-product/{productId}/{categoryId}",
+  role: Access.Public,
+  tag: PRODUCT,
+  summary: `Similar products: the newest ${SIMILAR_LIMIT} of the category, never the product itself`,
+  params: z.object({ productId: idParam("product id"), categoryId: idParam("category id") }),
+  responses: { 200: reply("Products", succeeded({ products: productsUpTo(SIMILAR_LIMIT) })) },
+});
+
+export const productsOfCategory = operation({
+  id: "productsOfCategory",
+  method: "GET",
+  path: "/api/v1/product/product-category/{slug}",
+  role: Access.Public,
+  tag: PRODUCT,
+  summary: `A category and its newest products, at most ${API_LIST_LIMIT}`,
+  params: z.object({ slug: z.string().describe("Category slug") }),
+  responses: {
+    200: reply("Category and products", succeeded({ category: apiCategorySchema, products: productsUpTo(API_LIST_LIMIT), total })),
+    404: error("No such category"),
+  },
+});
+
+const pageMessage = `page must be a whole number from 1 to ${MAX_PAGE}`;
+
+export const productList = operation({
+  id: "productList",
+  method: "GET",
+  path: "/api/v1/product/product-list/{page}",
+  role: Access.Public,
+  tag: PRODUCT,
+  summary: `One page of every product, newest first, ${PAGE_SIZE} per page; past the end, an empty list`,
+  params: z.object({
+    page: z
+      .string()
+      .regex(/^\d{1,6}$/, pageMessage)
+      .transform(Number)
+      .pipe(z.number().min(1, pageMessage).max(MAX_PAGE, pageMessage))
+      .describe(`Page number from 1 to ${MAX_PAGE}`),
+  }),
+  responses: {
+    200: reply("Products", succeeded({ products: productsUpTo(PAGE_SIZE), page: z.number().int(), perPage: z.literal(PAGE_SIZE), total })),
+  },
+});
+
+export const productCount = operation({
+  id: "productCount",
+  method: "GET",
+  path: "/api/v1/product/product-count",
+  role: Access.Public,
+  tag: PRODUCT,
+  summary: "How many products",
+  responses: { 200: reply("Total", succeeded({ total: z.number().int() })) },
+});
+
+export const productFilters = operation({
+  id: "productFilters",
+  method: "POST",
+  path: "/api/v1/product/product-filters",
+  role: Access.Public,
+  tag: PRODUCT,
+  summary: `Products in any of the categories and within a price band, ${API_LIST_LIMIT} per page (the home page's filters)`,
+  description:
+    "`checked`: category `_id`s (none: every category). `radio`: `[]` for any price, or a band `[min, max]` in dollars (a numeric string is accepted): `[20, 39]` means $20.00 to $39.99; a max of 9999 or more means no upper bound.",
+  body: { type: "json", schema: productFiltersBodySchema },
+  responses: {
+    200: reply("Products", succeeded({ products: productsUpTo(API_LIST_LIMIT), total, page: z.number().int(), perPage: z.literal(API_LIST_LIMIT) })),
+  },
+});
+
+export const productPhoto = operation({
+  id: "productPhoto",
+  method: "GET",
+  path: "/api/v1/product/product-photo/{id}",
+  role: Access.Public,
+  tag: PRODUCT,
+  summary: "The product's photo; ETag and If-None-Match supported",
+  params: z.object({ id: z.string().describe("Product `_id`") }),
+  query: z.object({
+    size: z
+      .string()
+      .optional()
+      .transform((size) => (size === "thumb" ? ("thumb" as const) : ("full" as const)))
+      .describe("`thumb`: the card-sized copy (anything else: the full photo)"),
+    v: z.string().optional().describe("The photo's ETag: with the current one the answer may be cached for a year"),
+  }),
+  headers: { "If-None-Match": { description: "An ETag the caller holds: 304 when it is the current one" } },
+  responses: {
+    200: {
+      description: "The image",
+      contentType: "image/*",
+      schema: z.string().meta({ format: "binary" }),
+      headers: {
+        ETag: { description: "The photo's entity tag" },
+        "Cache-Control": { description: "`public, max-age=31536000, immutable` with the current `v`, else `public, no-cache`" },
+      },
+    },
+    304: { description: "Not modified (If-None-Match names the current ETag)" },
+    404: error("No such product, or it has no photo"),
+  },
+});
+
+export const searchProducts = operation({
+  id: "searchProducts",
+  method: "GET",
+  path: "/api/v1/product/search/{keyword}",
+  role: Access.Public,
+  tag: PRODUCT,
+  summary: `Products whose name or description contains the words of the keyword, name matches first, at most ${API_LIST_LIMIT}. The body is the list itself.`,
+  params: z.object({ keyword: z.string().describe(`Search text; only its first ${MAX_KEYWORD_LENGTH} characters count, and a blank one finds nothing`) }),
+  responses: { 200: reply("Products", productsUpTo(API_LIST_LIMIT)) },
+});
+
+export const payments = operation({
+  id: "payments",
+  method: "POST",
+  path: "/api/v1/product/payments",
+  role: Access.User,
+  tag: PRODUCT,
+  summary: "Create an order and a Stripe Checkout Session for the given products",
+  description: `Prices come from the database; any price sent is ignored. The units are reserved for the life of the session (${RESERVATION_MINUTES} minutes) and the buyer's earlier unpaid checkout is cancelled. Repeated \`_id\`s add up (the old clients send one entry per unit), at most ${MAX_CART_LINES} different products and ${MAX_LINE_QUANTITY} of each; an entry that is a whole product object (it has a \`slug\`, as the old client's cart entries do) counts as one unit: its \`quantity\` is the product's stock, not a count.`,
+  body: { type: "json", schema: paymentsRequestSchema },
+  responses: {
+    200: reply(
+      "Checkout Session created: send the buyer to `url`",
+      done().extend({ id: z.string().describe("The Checkout Session id"), url: z.string(), orderId: z.string() }),
+    ),
+    400: error(`Invalid input, an empty list, an unknown product, no address in the buyer's profile, or a total under $${(MIN_CHARGE_CENTS / 100).toFixed(2)}`),
+    409: error("A product is out of stock, or fewer are in stock than asked for (nothing is reserved or charged)"),
+    429: error(`More than ${CHECKOUT_LIMIT.max} checkouts started in ${CHECKOUT_LIMIT.windowMs / 60_000} minutes; try again later`),
+    502: error("Failed to create Stripe session; the reservation is given back and the attempt cancelled"),
+  },
+});
+
+// ---------- Stripe, and this description ----------
+
+export const stripeWebhook = operation({
+  id: "stripeWebhook",
+  method: "POST",
+  path: "/api/v1/payments/webhook",
+  role: Access.Public,
+  tag: PAYMENTS,
+  summary: "Stripe's webhook",
+  description:
+    "The signature is verified on the raw body; checkout.session.completed and async_payment_succeeded (when paid, for the order's own session, amount and currency) fulfil the order once, or refund it when its units are gone; expired cancels and async_payment_failed fails a pending order, giving its reserved stock back; other events are ignored.",
+  headers: { "Stripe-Signature": { description: "Stripe's signature of the body", required: true } },
+  body: { type: "raw", maxBytes: MAX_WEBHOOK_BYTES, contentType: "application/json", schema: z.looseObject({}).describe("A Stripe event, as Stripe signed it") },
+  responses: {
+    200: reply("Received (also for ignored and repeated events)", z.strictObject({ received: z.literal(true) })),
+    400: error("Missing or invalid signature"),
+    500: error("The database failed; Stripe retries"),
+  },
+});
+
+export const openApiDocument = operation({
+  id: "openApiDocument",
+  method: "GET",
+  path: "/api/v1/openapi.json",
+  role: Access.Public,
+  tag: META,
+  summary: "This document (OpenAPI 3.1), generated from the contract",
+  responses: { 200: reply("OpenAPI 3.1", z.looseObject({ openapi: z.literal("3.1.0") })) },
+});
+
+/** The operations with a handler of their own (app/api/handlers.server.ts serves each, by key). */
+export const CONTRACT = {
+  register,
+  login,
+  logout,
+  forgotPassword,
+  userAuth,
+  adminAuth,
+  updateProfile,
+  orders,
+  allOrders,
+  orderStatus,
+  getCategories,
+  createCategory,
+  updateCategory,
+  deleteCategory,
+  createProduct,
+  updateProduct,
+  deleteProduct,
+  getProducts,
+  getProduct,
+  relatedProducts,
+  productsOfCategory,
+  productList,
+  productCount,
+  productFilters,
+  productPhoto,
+  searchProducts,
+  payments,
+  stripeWebhook,
+  openApiDocument,
+} as const;
+export type OperationId = keyof typeof CONTRACT;
+
+for (const [key, op] of Object.entries(CONTRACT)) {
+  if (op.id !== key) throw new Error(`API contract: ${key} is declared with id ${op.id}`);
+}
+
+/** Every operation, aliases included, in the order the document lists them. */
+export const OPERATIONS: readonly Operation[] = [...Object.values(CONTRACT), ...legacyAliases];
+
+// ---------- matching a request to an operation ----------
+
+type PathEntry = { path: string; segments: string[]; params: string[]; operations: Partial<Record<string, Operation>> };
+
+const PATHS: PathEntry[] = (() => {
+  const byPath = new Map<string, PathEntry>();
+  for (const op of OPERATIONS) {
+    let entry = byPath.get(op.path);
+    if (!entry) {
+      const segments = op.path.split("/");
+      const params = segments.filter((s) => /^\{.+\}$/.test(s)).map((s) => s.slice(1, -1));
+      entry = { path: op.path, segments, params, operations: {} };
+      byPath.set(op.path, entry);
+    }
+    if (entry.operations[op.method]) throw new Error(`API contract: ${op.method} ${op.path} is declared twice`);
+    entry.operations[op.method] = op;
+  }
+  // Static segments win over parameters, as Remix ranks routes.
+  return [...byPath.values()].sort((a, b) => a.params.length - b.params.length);
+})();
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment; // the dispatcher's URL check answers 400 for it
+  }
+}
+
+export type PathMatch = {
+  /** The declared path, `{name}` for each parameter. */
+  path: string;
+  /** The path parameters, decoded. */
+  params: Record<string, string>;
+  /** The operation for each method the path answers. */
+  operations: Partial<Record<string, Operation>>;
+};
+
+/** The declared path a request path (as sent: percent-encoded) names, or null. Static segments match case-insensitively, as Remix's do. */
+export function matchPath(pathname: string): PathMatch | null {
+  const got = (pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname).split("/");
+  for (const entry of PATHS) {
+    if (entry.segments.length !== got.length) continue;
+    const params: Record<string, string> = {};
+    let matches = true;
+    for (let i = 0; i < got.length && matches; i++) {
+      const want = entry.segments[i];
+      if (want.startsWith("{")) {
+        if (!got[i]) matches = false;
+        else params[want.slice(1, -1)] = decodeSegment(got[i]);
+      } else if (want.toLowerCase() !== decodeSegment(got[i]).toLowerCase()) {
+        matches = false;
+      }
+    }
+    if (matches) return { path: entry.path, params, operations: entry.operations };
+  }
+  return null;
+}
+
+/** The operation serving `method` (HEAD as GET) at a request path, or null. */
+export function findOperation(method: string, pathname: string): Operation | null {
+  const found = matchPath(pathname);
+  const key = method.toUpperCase() === "HEAD" ? "GET" : method.toUpperCase();
+  return found?.operations[key] ?? null;
+}

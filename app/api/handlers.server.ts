@@ -1,0 +1,262 @@
+// One handler per /api/v1 operation of app/api/contract.ts, keyed by its id.
+// By the time a handler runs, the dispatcher has checked the role (`user`)
+// and parsed the path parameters, query and body with the declared schemas;
+// a handler calls one domain function and shapes the answer.
+import type { AppLoadContext } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import type { z } from "zod";
+import { toApiCategory, toApiOrder, toApiProduct, toApiUser } from "~/models/api-shapes.server";
+import { DEFAULT_LISTING, PAGE_SIZE } from "~/models/catalog";
+import { API_LIST_LIMIT, countProducts, getCategoryPage, getProductBySlug, getProductPhoto, listNewestProducts, listProducts, searchProducts, similarProducts } from "~/models/catalog.server";
+import { createCategory, deleteCategory, listCategories, renameCategory } from "~/models/category.server";
+import { fulfilFromEvent, linesFromPaymentsRequest, startCheckout } from "~/models/checkout.server";
+import { ADMIN_ORDERS_PAGE_SIZE, ALL_ORDERS_MAX, listAllOrders, listOrdersForUser, updateOrderStatus } from "~/models/order.server";
+import { createProduct, deleteProduct, updateProduct } from "~/models/product.server";
+import { clientIp } from "~/models/rate-limit.server";
+import { login, register, resetPassword, updateProfile } from "~/models/user.server";
+import { refusedAttemptJson } from "~/utils/api.server";
+import { bearerToken } from "~/utils/auth.server";
+import { apiError, publicOrigin } from "~/utils/http.server";
+import { pageCount } from "~/utils/paging";
+import { destroySessionCookie, readSessionToken, revokeSession, type PublicUser } from "~/utils/session.server";
+import { verifyWebhook, type Stripe } from "~/utils/stripe.server";
+import { CONTRACT, type OperationId } from "./contract";
+import type { OperationSpec } from "./operation";
+import { openApiDocument } from "./openapi";
+
+/** What a handler is given, typed from its declaration. */
+export type HandlerArgs<Op extends OperationSpec> = {
+  request: Request;
+  context: AppLoadContext;
+  /** The caller, for an operation that needs one (null for public operations: nobody is looked up). */
+  user: Op["role"] extends "public" ? null : PublicUser;
+  params: Op extends { params: infer P extends z.ZodType } ? z.output<P> : Record<string, never>;
+  query: Op extends { query: infer Q extends z.ZodType } ? z.output<Q> : Record<string, never>;
+  /** JSON: the parsed body; a form: its fields, already valid (the model parses them into its own types); raw: the bytes. */
+  body: Op extends { body: { type: "json"; schema: infer S extends z.ZodType } }
+    ? z.output<S>
+    : Op extends { body: { type: "form" } }
+      ? Record<string, unknown>
+      : Op extends { body: { type: "raw" } }
+        ? Uint8Array
+        : undefined;
+};
+
+export type Handler<Op extends OperationSpec> = (args: HandlerArgs<Op>) => Promise<Response> | Response;
+export type Handlers = { [K in OperationId]: Handler<(typeof CONTRACT)[K]> };
+
+// Browsers may keep a versioned photo URL (`?v=<etag>`, as every page of the
+// shop links it) forever: a new photo has a new etag and so a new URL. Any
+// other URL (old API clients) is revalidated each time, cheaply, with If-None-Match.
+const VERSIONED = "public, max-age=31536000, immutable";
+const UNVERSIONED = "public, no-cache";
+
+/** If-None-Match names this entity tag (weak comparison, as RFC 9110 asks for this header)? */
+function matchesEtag(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}
+
+export const handlers: Handlers = {
+  // ---------- accounts ----------
+
+  register: async ({ request, context, body }) => {
+    const result = await register(body, { ip: clientIp(request, context) });
+    if (!result.ok) return refusedAttemptJson(result, 409);
+    return json({ success: true, message: "User Register Successfully", user: toApiUser(result.user) }, { status: 201 });
+  },
+
+  login: async ({ request, context, body }) => {
+    const result = await login(body, { ip: clientIp(request, context) });
+    if (!result.ok) return refusedAttemptJson(result, 401);
+    return json({ success: true, message: "Login Successfully", user: toApiUser(result.user), token: result.token });
+  },
+
+  // The session behind the token (or, for a same-site caller, the cookie's).
+  logout: async ({ request }) => {
+    const token = bearerToken(request);
+    if (token) {
+      await revokeSession(token);
+      return json({ success: true, message: "Logout Successfully" });
+    }
+    await revokeSession(await readSessionToken(request));
+    return json({ success: true, message: "Logout Successfully" }, { headers: { "Set-Cookie": await destroySessionCookie() } });
+  },
+
+  // Success also revokes every session of the account.
+  forgotPassword: async ({ request, context, body }) => {
+    const result = await resetPassword(body, { ip: clientIp(request, context) });
+    if (!result.ok) return refusedAttemptJson(result, 401);
+    return json({ success: true, message: "Password Reset Successfully" });
+  },
+
+  userAuth: () => json({ ok: true }),
+  adminAuth: () => json({ ok: true }),
+
+  updateProfile: async ({ request, user, body }) => {
+    const currentToken = bearerToken(request) ?? (await readSessionToken(request));
+    const updatedUser = await updateProfile(user.id, body, currentToken);
+    return json({ success: true, message: "Profile Updated Successfully", updatedUser: toApiUser(updatedUser) });
+  },
+
+  // The spec's clients read the body as the list.
+  orders: async ({ user }) => json((await listOrdersForUser(user.id)).map(toApiOrder)),
+
+  // Every order up to ALL_ORDERS_MAX, or pages of ADMIN_ORDERS_PAGE_SIZE with ?page=N;
+  // X-Total-Count and Link tell clients how many there are.
+  allOrders: async ({ request, query }) => {
+    const paged = query.page !== undefined;
+    const { orders, total, page, pageSize } = await listAllOrders(paged ? { page: query.page } : { page: 1, pageSize: ALL_ORDERS_MAX });
+    const headers = new Headers({ "X-Total-Count": String(total), "Cache-Control": "no-store" });
+    if (page < pageCount(total, pageSize)) {
+      // Past the unpaged cap, continue in pages of the usual size.
+      const next = paged ? page + 1 : Math.floor(ALL_ORDERS_MAX / ADMIN_ORDERS_PAGE_SIZE) + 1;
+      headers.set("Link", `<${new URL(request.url).pathname}?page=${next}>; rel="next"`);
+    }
+    return json(orders.map(toApiOrder), { headers });
+  },
+
+  orderStatus: async ({ params, body }) => {
+    const order = await updateOrderStatus(params.orderId, body.status);
+    if (!order) return apiError(404, "Order not found");
+    return json(toApiOrder(order));
+  },
+
+  // ---------- categories ----------
+
+  getCategories: async () => {
+    const categories = await listCategories();
+    return json({ success: true, message: "All Categories List", category: categories.map(toApiCategory) });
+  },
+
+  createCategory: async ({ body }) => {
+    const result = await createCategory(body);
+    if (!result.ok) return apiError(result.status, result.message, { errors: result.errors });
+    return json({ success: true, message: "New category created", category: toApiCategory(result.category) }, { status: 201 });
+  },
+
+  updateCategory: async ({ params, body }) => {
+    const result = await renameCategory(params.id, body);
+    if (!result.ok) return apiError(result.status, result.message, { errors: result.errors });
+    return json({ success: true, message: "Category updated successfully", category: toApiCategory(result.category) });
+  },
+
+  // 409 while products still use the category.
+  deleteCategory: async ({ params }) => {
+    const result = await deleteCategory(params.id);
+    if (!result.ok) return apiError(result.status, result.message);
+    return json({ success: true, message: "Category deleted successfully" });
+  },
+
+  // ---------- products ----------
+
+  createProduct: async ({ body }) => {
+    const result = await createProduct(body);
+    if (!result.ok) return apiError(result.status, result.message, { errors: result.errors });
+    return json({ success: true, message: "Product Created Successfully", products: toApiProduct(result.product) }, { status: 201 });
+  },
+
+  updateProduct: async ({ params, body }) => {
+    const result = await updateProduct(params.id, body);
+    if (!result.ok) return apiError(result.status, result.message, { errors: result.errors });
+    return json({ success: true, message: "Product Updated Successfully", products: toApiProduct(result.product) });
+  },
+
+  // Admin only (the old app forgot this check); past orders keep their lines.
+  deleteProduct: async ({ params }) => {
+    const result = await deleteProduct(params.id);
+    if (!result.ok) return apiError(result.status, result.message);
+    return json({ success: true, message: "Product Deleted Successfully" });
+  },
+
+  // The newest products (at most API_LIST_LIMIT; `total` counts them all).
+  getProducts: async () => {
+    const [products, total] = await Promise.all([listNewestProducts(API_LIST_LIMIT), countProducts()]);
+    return json({ success: true, message: "All Products", countTotal: products.length, total, products: products.map(toApiProduct) });
+  },
+
+  getProduct: async ({ params }) => {
+    const product = await getProductBySlug(params.slug);
+    if (!product) return apiError(404, "Product not found");
+    return json({ success: true, message: "Single Product Fetched", product: toApiProduct(product) });
+  },
+
+  relatedProducts: async ({ params }) => {
+    const products = await similarProducts(params.productId, params.categoryId);
+    return json({ success: true, products: products.map(toApiProduct) });
+  },
+
+  productsOfCategory: async ({ params }) => {
+    const found = await getCategoryPage(params.slug, { page: 1, mode: "page", pageSize: API_LIST_LIMIT });
+    if (!found) return apiError(404, "Category not found");
+    return json({ success: true, category: toApiCategory(found.category), products: found.products.map(toApiProduct), total: found.total });
+  },
+
+  // Page N (from 1) of every product, newest first, PAGE_SIZE per page; past the end, an empty list.
+  productList: async ({ params: { page } }) => {
+    const listing = await listProducts({ ...DEFAULT_LISTING, page }, { mode: "page" });
+    return json({ success: true, products: listing.products.map(toApiProduct), page, perPage: PAGE_SIZE, total: listing.total });
+  },
+
+  productCount: async () => json({ success: true, total: await countProducts() }),
+
+  // The home page's listing query (and schema); API_LIST_LIMIT products per page.
+  productFilters: async ({ body }) => {
+    const listing = await listProducts(body, { mode: "page", pageSize: API_LIST_LIMIT });
+    return json({ success: true, products: listing.products.map(toApiProduct), total: listing.total, page: listing.page, perPage: API_LIST_LIMIT });
+  },
+
+  productPhoto: async ({ request, params, query }) => {
+    const conditional = request.headers.get("If-None-Match");
+    // With a conditional request, read the tag first: a 304 never loads the bytes.
+    let photo = await getProductPhoto(params.id, query.size, { withBytes: !conditional });
+    if (!photo) return apiError(404, "This product has no photo");
+    const headers = new Headers({
+      ETag: photo.etag,
+      "Cache-Control": query.v === photo.version ? VERSIONED : UNVERSIONED,
+      "X-Content-Type-Options": "nosniff",
+    });
+    if (matchesEtag(conditional, photo.etag)) return new Response(null, { status: 304, headers });
+    if (!photo.bytes) photo = await getProductPhoto(params.id, query.size);
+    if (!photo?.bytes) return apiError(404, "This product has no photo");
+    headers.set("Content-Type", photo.contentType);
+    headers.set("Content-Length", String(photo.bytes.byteLength));
+    headers.set("ETag", photo.etag);
+    return new Response(photo.bytes, { status: 200, headers });
+  },
+
+  // Name matches first, at most API_LIST_LIMIT; the body is the list itself, as the old clients read it.
+  searchProducts: async ({ params }) => {
+    const result = await searchProducts(params.keyword, { page: 1, mode: "page", pageSize: API_LIST_LIMIT });
+    return json(result.products.map(toApiProduct));
+  },
+
+  // Prices come from the database; an order needs a buyer, so the role is "user".
+  payments: async ({ request, user, body }) => {
+    const result = await startCheckout(user, linesFromPaymentsRequest(body), publicOrigin(request), { shortage: "refuse" });
+    if (!result.ok) return apiError(result.status, result.message);
+    return json({ success: true, message: "Checkout session created", id: result.sessionId, url: result.url, orderId: result.orderId });
+  },
+
+  // ---------- Stripe, and the description ----------
+
+  // The signature is checked on the raw bytes, exactly as sent; then the event
+  // is applied idempotently. 200 for every verified event (unknown types are
+  // ignored), 400 for a missing or wrong signature, 500 (Stripe retries) if the database fails.
+  stripeWebhook: async ({ request, body }) => {
+    const signature = request.headers.get("Stripe-Signature");
+    if (!signature) return apiError(400, "Missing Stripe-Signature header");
+    let event: Stripe.Event;
+    try {
+      event = verifyWebhook(body, signature);
+    } catch {
+      return apiError(400, "Invalid webhook signature");
+    }
+    const result = await fulfilFromEvent(event);
+    if (result.outcome === "ignored") console.info(`Stripe event ${event.id} (${event.type}) ignored: ${result.reason}`);
+    return json({ received: true });
+  },
+
+  openApiDocument: () => json(openApiDocument(), { headers: { "Cache-Control": "public, max-age=300" } }),
+};

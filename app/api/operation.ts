@@ -1,0 +1,112 @@
+// The vocabulary of app/api/contract.ts: one `operation({...})` per /api/v1
+// method and path. A declaration is plain data (schemas and words); the
+// dispatcher (app/utils/api.server.ts) enforces it, /api/v1/openapi.json is
+// generated from it (app/api/openapi.ts), and the tests check every answer
+// against it. Nothing here runs a handler or touches the database.
+import { z } from "~/utils/zod";
+import { MAX_JSON_BYTES } from "./limits";
+import { apiErrorSchema } from "./shapes";
+
+/** Who may call an operation: anyone, a signed-in user (token, or same-site cookie), or an administrator. */
+export const Access = { Public: "public", User: "user", Admin: "admin" } as const;
+export type Access = (typeof Access)[keyof typeof Access];
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
+export const HTTP_METHODS: readonly HttpMethod[] = ["GET", "POST", "PUT", "DELETE"];
+
+/** An object schema of text fields: path parameters and query strings are strings until the schema says otherwise. */
+export type TextFields = z.ZodType<unknown, Record<string, string | undefined>>;
+
+/**
+ * The request body:
+ * - `json`: application/json, at most MAX_JSON_BYTES (415 / 413 / 400 otherwise), validated by `schema`;
+ * - `form`: multipart/form-data or urlencoded (a photo streams with its own cap), validated by `schema`;
+ * - `raw`: the bytes as sent (at most `maxBytes`), for a caller that signs them (Stripe).
+ */
+export type BodySpec =
+  | { type: "json"; schema: z.ZodType; required?: boolean; description?: string }
+  | { type: "form"; schema: z.ZodType; description?: string }
+  | { type: "raw"; maxBytes: number; contentType: string; schema: z.ZodType; description?: string };
+
+export type ResponseSpec = {
+  description: string;
+  /** The body's schema (JSON unless `contentType` says otherwise); none for a body-less answer (304). */
+  schema?: z.ZodType;
+  contentType?: string;
+  headers?: Record<string, { description: string; schema?: Record<string, unknown> }>;
+};
+
+export type OperationSpec = {
+  /** The OpenAPI operationId, and the key of the handler that serves it. */
+  id: string;
+  method: HttpMethod;
+  /** With `{name}` for each path parameter, as OpenAPI writes it. */
+  path: string;
+  role: Access;
+  tag: string;
+  summary: string;
+  description?: string;
+  params?: TextFields;
+  query?: TextFields;
+  /** Request headers the operation reads (documentation only). */
+  headers?: Record<string, { description: string; required?: boolean }>;
+  body?: BodySpec;
+  /** The answers besides the ones every operation of its kind can give (see `standardErrors`). */
+  responses: Record<number, ResponseSpec>;
+  deprecated?: boolean;
+  /** A deprecated alias serves the operation with this id (the same handler, the same role). */
+  aliasOf?: string;
+  /** Validation failures also carry the message as `error` (the old clients toast `error`). */
+  legacyErrorField?: boolean;
+};
+
+export type Operation<S extends OperationSpec = OperationSpec> = S & { responses: Record<number, ResponseSpec> };
+
+const error = (description: string): ResponseSpec => ({ description, schema: apiErrorSchema });
+
+/**
+ * The errors the dispatcher itself answers, so no declaration has to repeat
+ * them: 400 (a control character in the URL, malformed parameters, an invalid
+ * body), 401/403 (the role), 413/415 (the body).
+ */
+export function standardErrors(spec: Pick<OperationSpec, "role" | "body">): Record<number, ResponseSpec> {
+  const errors: Record<number, ResponseSpec> = {
+    400: error("Invalid input: a control character in the address, malformed path or query parameters, or an invalid body (`errors` names the fields)"),
+  };
+  if (spec.role !== Access.Public) errors[401] = error("Missing, invalid, expired or revoked token (or a cross-site cookie)");
+  if (spec.role === Access.Admin) errors[403] = error("Not an administrator");
+  if (spec.body?.type === "json") {
+    errors[413] = error(`Body too large (at most ${MAX_JSON_BYTES} bytes of JSON)`);
+    errors[415] = error("Not application/json");
+  } else if (spec.body?.type === "form") {
+    errors[413] = error("The photo or the form is too large");
+    errors[415] = error("Not multipart/form-data or application/x-www-form-urlencoded");
+  } else if (spec.body?.type === "raw") {
+    errors[413] = error(`Body over ${spec.body.maxBytes / 1024} KB`);
+  }
+  return errors;
+}
+
+/** One /api/v1 operation: the declaration plus the errors its kind always may answer (declared ones win). */
+export function operation<const S extends OperationSpec>(spec: S): Operation<S> {
+  return { ...spec, responses: { ...standardErrors(spec), ...spec.responses } };
+}
+
+/** A deprecated alias at another path: the same operation (handler, role, schemas), marked deprecated. */
+export function deprecatedAlias<S extends OperationSpec>(target: Operation<S>, path: string, why: string): Operation<S> {
+  return {
+    ...target,
+    id: `${target.id}Deprecated`,
+    path,
+    summary: `Deprecated alias of ${target.path}, ${why}: ${target.summary}`,
+    deprecated: true,
+    aliasOf: target.id,
+  };
+}
+
+export const errorResponse = error;
+
+/** A JSON answer described by `schema`. */
+export function reply(description: string, schema: z.ZodType, headers?: ResponseSpec["headers"]): ResponseSpec {
+  return { description, schema, ...(headers ? { headers } : {}) };
+}

@@ -1,0 +1,88 @@
+// What /api/v1 answers, as zod schemas: the field names the spec's clients
+// read (`_id`, `createAt`, `payment.success`, ...), as app/models/api-shapes.server.ts
+// builds them. Strict objects: an answer carrying a field the contract does
+// not declare fails the tests' response check, so the generated OpenAPI
+// document cannot fall behind the handlers. Each shared shape has an `id`
+// and becomes a component of the document.
+import { ORDER_STATUSES } from "~/models/order";
+import { z } from "~/utils/zod";
+
+const ORDER_STATUS_LABELS = ORDER_STATUSES.map((status) => status.label) as [string, ...string[]];
+const PAYMENT_LABELS = ["Success", "Failed", "Pending", "Cancelled", "Refund pending", "Refunded", "Needs review"] as const;
+
+export const apiErrorSchema = z
+  .strictObject({
+    success: z.literal(false),
+    message: z.string(),
+    errors: z.record(z.string(), z.string()).optional().describe("One message per invalid field, when fields were at fault"),
+    error: z.string().optional().describe("The message again, for the old clients that show `error` (profile updates)"),
+  })
+  .meta({ id: "Error", description: "Every /api/v1 failure: `{ success: false, message }` with a 4xx status (a 500 says only that something went wrong on our side)" });
+
+export const apiCategorySchema = z
+  .strictObject({ _id: z.string(), name: z.string(), slug: z.string() })
+  .meta({ id: "Category" });
+
+export const apiProductSchema = z
+  .strictObject({
+    _id: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    description: z.string(),
+    price: z.number().describe("US dollars"),
+    quantity: z.number().int().describe("In stock"),
+    shipping: z.union([z.literal(0), z.literal(1)]),
+    category: z.strictObject({ _id: z.string(), name: z.string(), slug: z.string().optional() }),
+    photo: z.string().describe("URL of the photo (404 there when the product has none)"),
+    createdAt: z.iso.datetime().optional(),
+    updatedAt: z.iso.datetime().optional(),
+  })
+  .meta({ id: "Product" });
+
+export const apiUserSchema = z
+  .strictObject({
+    _id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    address: z.string(),
+    role: z.union([z.literal(0), z.literal(1)]).describe("1: administrator"),
+  })
+  .meta({ id: "User" });
+
+export const apiOrderSchema = z
+  .strictObject({
+    _id: z.string(),
+    status: z.enum(ORDER_STATUS_LABELS),
+    buyer: z.strictObject({ _id: z.string(), name: z.string() }),
+    createAt: z.iso.datetime(),
+    payment: z.strictObject({
+      success: z.boolean().describe("true once paid and fulfilled"),
+      status: z.enum(PAYMENT_LABELS),
+      note: z.string().optional().describe("Why a payment was refunded or needs review"),
+    }),
+    total: z.number().describe("US dollars"),
+    products: z
+      .array(
+        z.strictObject({
+          _id: z.string().nullable(),
+          name: z.string(),
+          description: z.string(),
+          slug: z.string(),
+          price: z.number(),
+          quantity: z.number().int(),
+        }),
+      )
+      .describe(
+        "The lines as bought: name, description, slug and price are frozen at order time; `_id` is null once the product was deleted (lines older than the description and slug snapshot may have them empty)",
+      ),
+  })
+  .meta({ id: "Order" });
+
+export type ApiCategory = z.output<typeof apiCategorySchema>;
+export type ApiProduct = z.output<typeof apiProductSchema>;
+export type ApiUser = z.output<typeof apiUserSchema>;
+export type ApiOrder = z.output<typeof apiOrderSchema>;
+
+/** `{ success: true, ...fields }`, nothing else. */
+export const succeeded = <T extends z.ZodRawShape>(shape: T) => z.strictObject({ success: z.literal(true), ...shape });

@@ -1,3 +1,0 @@
-// /api/v1/auth/register: a deprecated alias of /api/v1/user/register for the old
-// shop's own client (see LEGACY_AUTH_ALIASES in app/api/openapi.ts).
-export { action, loader } from "./api.v1.user.register";
