@@ -1,9 +1,12 @@
 // Helpers to call routes directly (no HTTP server). The /api/v1 paths come
 // from the contract (app/api/contract.ts), all served by the one splat route
-// app/routes/api.v1.$.ts, so a new endpoint is covered automatically.
+// app/routes/api.v1.$.ts, so a new endpoint is covered automatically. Every
+// /api/v1 answer a test receives through callRoute or dispatch is checked
+// against the schema its operation declares for that status.
 import fs from "node:fs";
 import path from "node:path";
-import { OPERATIONS } from "~/api/contract";
+import { findOperation, matchPath, OPERATIONS } from "~/api/contract";
+import { apiErrorSchema } from "~/api/shapes";
 
 export type ApiRoute = { file: string; path: string; params: string[] };
 
@@ -98,7 +101,56 @@ async function invoke(file: string, request: Request, params: Record<string, str
     if (!(thrown instanceof Response)) throw thrown;
     response = thrown;
   }
+  if (file === API_ROUTE_FILE) await checkAgainstContract(request, response);
   return response;
+}
+
+/**
+ * The answer to an /api/v1 request against the contract: its status must be
+ * one the operation declares, and its body must parse with the schema
+ * declared for that status. Answers of no operation (an unknown path, a
+ * method the path does not declare, a refused preflight, a control character
+ * in the URL) must be the error shape. 5xx are left to the tests that look
+ * for them. Throws, naming the operation and the first problem.
+ */
+export async function checkAgainstContract(request: Request, response: Response): Promise<void> {
+  const { pathname } = new URL(request.url);
+  const status = response.status;
+  if (status >= 500) return;
+  const method = request.method.toUpperCase();
+  const op = method === "OPTIONS" ? null : findOperation(method, pathname);
+  const where = `${method} ${op?.path ?? pathname} → ${status}`;
+  let schema;
+  if (op) {
+    const declared = op.responses[status];
+    if (!declared) throw new Error(`${where}: the contract declares no ${status} for ${op.id} (declared: ${Object.keys(op.responses).join(", ")})`);
+    if (!declared.schema || method === "HEAD") return;
+    if (declared.contentType && !declared.contentType.includes("json")) {
+      const type = response.headers.get("Content-Type") ?? "";
+      const [major] = declared.contentType.split("/");
+      if (!type.startsWith(`${major}/`)) throw new Error(`${where}: Content-Type ${type}, declared ${declared.contentType}`);
+      return;
+    }
+    schema = declared.schema;
+  } else {
+    if (method === "OPTIONS" && status === 204) return;
+    const known = matchPath(pathname);
+    const expected = method === "OPTIONS" ? [403] : known ? [400, 405] : [400, 404];
+    if (!expected.includes(status)) throw new Error(`${where}: expected ${expected.join(" or ")} (no operation serves it)`);
+    schema = apiErrorSchema;
+  }
+  const text = await response.clone().text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new Error(`${where}: the body is not JSON: ${text.slice(0, 200)}`);
+  }
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    const issues = result.error.issues.slice(0, 3).map((issue) => `${issue.path.join(".") || "(body)"}: ${issue.message}`);
+    throw new Error(`${where}: the body does not match the declared schema: ${issues.join("; ")}; body ${text.slice(0, 300)}`);
+  }
 }
 
 /**

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { LEGACY_AUTH_ALIASES, OPERATIONS } from "~/api/contract";
 import { openApiDocument } from "~/api/openapi";
 import { Access } from "~/api/operation";
-import { apiRoutes, callRoute, declaredMethods } from "./api-harness";
+import { apiRoutes, callRoute, checkAgainstContract, declaredMethods } from "./api-harness";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
@@ -165,4 +165,24 @@ describe("the contract against the dispatcher", () => {
       });
     }
   }
+});
+
+describe("the harness's check of every answer against the contract", () => {
+  const at = (path: string, method = "GET") => new Request(`http://shop.test${path}`, { method });
+
+  it("passes a declared answer and refuses an undeclared field, status or shape", async () => {
+    const count = at("/api/v1/product/product-count");
+    await expect(checkAgainstContract(count, Response.json({ success: true, total: 3 }))).resolves.toBeUndefined();
+    await expect(checkAgainstContract(count, Response.json({ success: true, total: 3, cached: true }))).rejects.toThrow(/cached/);
+    await expect(checkAgainstContract(count, Response.json({ success: true, total: "3" }))).rejects.toThrow(/total/);
+    await expect(checkAgainstContract(count, Response.json({ success: false, message: "x" }, { status: 409 }))).rejects.toThrow(/declares no 409/);
+    await expect(checkAgainstContract(at("/api/v1/user/orders"), Response.json({ message: "no" }, { status: 401 }))).rejects.toThrow(/success/);
+  });
+
+  it("holds answers of no operation to the error shape: 404 for unknown paths, 405 for undeclared methods", async () => {
+    await expect(checkAgainstContract(at("/api/v1/nope"), Response.json({ success: false, message: "No such API endpoint" }, { status: 404 }))).resolves.toBeUndefined();
+    await expect(checkAgainstContract(at("/api/v1/nope"), Response.json({ error: "?" }, { status: 404 }))).rejects.toThrow();
+    await expect(checkAgainstContract(at("/api/v1/product/product-count", "DELETE"), Response.json({ success: false, message: "use GET" }, { status: 405 }))).resolves.toBeUndefined();
+    await expect(checkAgainstContract(at("/api/v1/product/product-count", "DELETE"), Response.json({ success: true }, { status: 200 }))).rejects.toThrow(/expected 400 or 405/);
+  });
 });
