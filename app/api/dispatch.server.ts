@@ -12,7 +12,6 @@
 //   7. the handler; a response it throws passes through, anything else
 //      unexpected becomes a JSON 500 without internals (and is logged).
 import type { AppLoadContext } from "@remix-run/node";
-import { MAX_JSON_BYTES } from "~/api/limits";
 import { readBodyBytes, readJsonBody } from "~/utils/api.server";
 import { requireApiAdmin, requireApiUser } from "~/utils/auth.server";
 import { discardBody } from "~/utils/body.server";
@@ -23,8 +22,6 @@ import { formDataToObject, parseInput, urlInputErrors } from "~/utils/validation
 import { matchPath } from "./contract";
 import { handlers, type HandlerArgs } from "./handlers.server";
 import { Access, type Operation, type OperationSpec } from "./operation";
-
-export { MAX_JSON_BYTES };
 
 /** Unknown /api/v1 paths answer JSON, not the HTML 404 screen, whatever the method. */
 const NO_SUCH_ENDPOINT = "No such API endpoint; see /api/v1/openapi.json";

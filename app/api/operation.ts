@@ -12,7 +12,6 @@ export const Access = { Public: "public", User: "user", Admin: "admin" } as cons
 export type Access = (typeof Access)[keyof typeof Access];
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
-export const HTTP_METHODS: readonly HttpMethod[] = ["GET", "POST", "PUT", "DELETE"];
 
 /** An object schema of text fields: path parameters and query strings are strings until the schema says otherwise. */
 export type TextFields = z.ZodType<unknown, Record<string, string | undefined>>;
@@ -62,7 +61,9 @@ export type OperationSpec = {
 
 export type Operation<S extends OperationSpec = OperationSpec> = S & { responses: Record<number, ResponseSpec> };
 
-const error = (description: string): ResponseSpec => ({ description, schema: apiErrorSchema });
+/** An error answer: the `{ success: false, message }` shape. */
+export const errorResponse = (description: string): ResponseSpec => ({ description, schema: apiErrorSchema });
+const error = errorResponse;
 
 /**
  * The errors the dispatcher itself answers, so no declaration has to repeat
@@ -104,7 +105,6 @@ export function deprecatedAlias<S extends OperationSpec>(target: Operation<S>, p
   };
 }
 
-export const errorResponse = error;
 
 /** A JSON answer described by `schema`. */
 export function reply(description: string, schema: z.ZodType, headers?: ResponseSpec["headers"]): ResponseSpec {

@@ -1,13 +1,10 @@
 // Plumbing for /api/v1 (the dispatcher, app/api/dispatch.server.ts, uses it):
 // bodies with size and type limits, one error shape, id checks.
-import type { z } from "zod";
 import { MAX_JSON_BYTES } from "~/api/limits";
 import type { RateLimited } from "~/models/user.server";
 import { readBodyWithin } from "./body.server";
 import { apiError } from "./http.server";
-import { parseInput, type FieldErrors } from "./validation";
-
-export { MAX_JSON_BYTES };
+import type { FieldErrors } from "./validation";
 
 /** Read a request body with a byte limit; throws a 413 JSON response past it. */
 export async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array> {
@@ -30,13 +27,6 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   }
 }
 
-/** Parse and validate a JSON body: 415 for another content type, 413 when too large, 400 for broken JSON or invalid fields. */
-export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
-  const parsed = parseInput(schema, await readJsonBody(request));
-  if (!parsed.success) throw apiError(400, parsed.message, { errors: parsed.errors });
-  return parsed.data;
-}
-
 /** A refused account attempt: 429 with Retry-After when rate-limited, else `status` (with the field errors, if any). */
 export function refusedAttemptJson(result: RateLimited | { message: string; errors?: FieldErrors }, status: number): Response {
   if ("retryAfter" in result) return apiError(429, result.message, {}, { headers: { "Retry-After": String(result.retryAfter) } });
@@ -48,9 +38,4 @@ export const ID_PATTERN = /^[a-z0-9]{20,40}$/i;
 
 export function isValidId(id: string | undefined): id is string {
   return typeof id === "string" && ID_PATTERN.test(id);
-}
-
-export function requireValidId(id: string | undefined, what = "id"): string {
-  if (!isValidId(id)) throw apiError(400, `Malformed ${what}`);
-  return id;
 }
