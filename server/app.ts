@@ -85,6 +85,10 @@ export function createApp(build: ServerBuild, options: AppOptions) {
   );
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {
+    if (res.locals.timedOut) {
+      console.error(`[${res.locals.requestId ?? "-"}] ${req.method} ${req.originalUrl}: answered after the request timeout; the late answer was dropped`);
+      return;
+    }
     console.error(`[${res.locals.requestId ?? "-"}] ${req.method} ${req.originalUrl}:`, error);
     if (res.headersSent) {
       res.destroy();
