@@ -4,6 +4,7 @@ import { z } from "zod";
 import { db } from "~/utils/db.server";
 import { isValidId } from "~/utils/api.server";
 import { parseInput } from "~/utils/validation";
+import { catalogChanged } from "./catalog-events.server";
 import { failure, fieldFailure, type Outcome } from "./outcome";
 import { isForeignKeyViolation, isUniqueViolation, uniqueSlug } from "./slug.server";
 
@@ -57,7 +58,9 @@ async function saveWithSlug(name: string, save: (slug: string) => Promise<Catego
     if (await nameTaken(name, exceptId)) return duplicate(name);
     const slug = await uniqueSlug(name, slugsTaken(exceptId));
     try {
-      return { ok: true, category: await save(slug) };
+      const category = await save(slug);
+      await catalogChanged();
+      return { ok: true, category };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
@@ -95,6 +98,7 @@ export async function deleteCategory(id: string): Promise<Outcome<{ category: Ca
   if (inUse > 0) return failure(409, stillUsedMessage(current.name, inUse));
   try {
     await db.category.delete({ where: { id } });
+    await catalogChanged();
   } catch (error) {
     // A product was added to it in the meantime (the foreign key refuses).
     if (isForeignKeyViolation(error)) return failure(409, stillUsedMessage(current.name, 1));

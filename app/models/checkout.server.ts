@@ -16,6 +16,7 @@ import { formatPrice } from "~/utils/money";
 import { stripe, type Stripe } from "~/utils/stripe.server";
 import { limit, rateLimitMessage } from "./rate-limit.server";
 import { apiCartLinesSchema, MAX_CART_LINES, mergeLines, priceCart, type CartLine, type PricedLine } from "./cart.server";
+import { catalogChanged } from "./catalog-events.server";
 
 /** Checkouts one buyer may start per window: each makes an order and a Stripe session. */
 export const CHECKOUT_LIMIT = { max: 20, windowMs: 10 * 60 * 1000 };
@@ -181,6 +182,7 @@ async function markPaid(orderId: string, sessionId: string): Promise<FulfilmentO
       UPDATE "Product" p SET quantity = GREATEST(l.before - l.qty, 0), "updatedAt" = now()
       FROM locked l WHERE p.id = l.id
       RETURNING p.id, p.name, l.before, l.qty AS wanted`);
+    await catalogChanged(tx);
     const shortages = rows
       .filter((row) => row.before < row.wanted)
       .map((row) => ({ productId: row.id, name: row.name, inStock: row.before, bought: row.wanted }));

@@ -5,12 +5,13 @@ import { createHash, randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { db } from "./db.server";
 import { env } from "./env.server";
+import { SESSION_COOKIE } from "./personal-cookies";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 export function sessionCookie() {
-  return (cookie ??= createCookie("__session", {
+  return (cookie ??= createCookie(SESSION_COOKIE, {
     httpOnly: true,
     sameSite: "lax",
     secure: env().secureCookies,
