@@ -4,14 +4,18 @@ import { z } from "zod";
 import { db } from "~/utils/db.server";
 import { isValidId } from "~/utils/api.server";
 import { parseInput } from "~/utils/validation";
+import { catalogCache } from "./catalog-cache.server";
 import { catalogChanged } from "./catalog-events.server";
 import { failure, fieldFailure, type Outcome } from "./outcome";
 import { isForeignKeyViolation, isUniqueViolation, uniqueSlug } from "./slug.server";
 
 export type CategorySummary = { id: string; name: string; slug: string };
 
+const categoryList = catalogCache<CategorySummary[]>(1);
+
+/** Every category by name, from memory while this process hears catalogue changes (the header and filters need it on every page). */
 export function listCategories(): Promise<CategorySummary[]> {
-  return db.category.findMany({ select: { id: true, name: true, slug: true }, orderBy: { name: "asc" } });
+  return categoryList.get("all", () => db.category.findMany({ select: { id: true, name: true, slug: true }, orderBy: { name: "asc" } }));
 }
 
 export const CATEGORY_NAME_MAX = 60;

@@ -55,12 +55,14 @@ export type PublicUser = {
 
 export async function userForToken(token: string | null | undefined): Promise<PublicUser | null> {
   if (!token || typeof token !== "string" || token.length > 200) return null;
-  const session = await db.session.findUnique({
-    where: { id: hashToken(token) },
-    select: { expiresAt: true, user: { select: publicUserSelect } },
-  });
-  if (!session || session.expiresAt < new Date()) return null;
-  return session.user;
+  // Every signed-in page asks this: one statement (Prisma's nested select sends two).
+  const rows = await db.$queryRaw<(PublicUser & { expiresAt: Date })[]>`
+    SELECT u.id, u.name, u.email, u.phone, u.address, u.role, u."createdAt", s."expiresAt"
+    FROM "Session" s JOIN "User" u ON u.id = s."userId"
+    WHERE s.id = ${hashToken(token)}`;
+  const row = rows[0];
+  if (!row || new Date(row.expiresAt) < new Date()) return null;
+  return { id: row.id, name: row.name, email: row.email, phone: row.phone, address: row.address, role: Number(row.role), createdAt: new Date(row.createdAt) };
 }
 
 export async function revokeSession(token: string | null | undefined) {
