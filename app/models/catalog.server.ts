@@ -236,10 +236,11 @@ export async function listProducts(
 
   let page = query.page;
   // The rows and (on a miss) the count run side by side on two pooled connections.
-  let [{ products, hasMore }, total] = await Promise.all([
+  const [first, total] = await Promise.all([
     readWindow(where, order, windowFor(mode, page, pageSize)),
     countFor(countKey, countMode, () => countListing(where)),
   ]);
+  let { products, hasMore } = first;
   if (mode === "through" && total !== null) {
     const lastPage = Math.max(1, Math.ceil(total / pageSize));
     if (page > lastPage) {
@@ -331,10 +332,11 @@ export async function searchProducts(
   };
 
   let page = Math.max(1, askedPage);
-  let [{ products, hasMore }, total] = await Promise.all([
+  const [first, total] = await Promise.all([
     read(windowFor(mode, page, pageSize)),
     countFor(`search ${patterns.join(" ")}`, mode === "through" ? "always" : count, () => countListing(where)),
   ]);
+  let { products, hasMore } = first;
   if (mode === "through" && total !== null) {
     const lastPage = Math.max(1, Math.ceil(total / pageSize));
     if (page > lastPage) {
