@@ -11,6 +11,7 @@ import { root } from "../scripts/db.js";
 import type { ServerConfig } from "./config";
 import { accessLog } from "./middleware/access-log";
 import { bodyLimit } from "./middleware/body-limit";
+import { pageCache, type PageCacheOptions } from "./middleware/page-cache";
 import { crossSiteWrites } from "./middleware/cross-site";
 import { malformedUrls } from "./middleware/malformed-url";
 import { allowedMethods } from "./middleware/methods";
@@ -30,6 +31,8 @@ export type AppOptions = Pick<
   ServerConfig,
   "trustProxy" | "bodyLimitBytes" | "uploadLimitBytes" | "requestTimeoutMs" | "accessLog"
 > & {
+  /** The anonymous page cache's limits (it is used only while this process listens for catalogue changes). */
+  pageCache?: Pick<PageCacheOptions, "maxBytes" | "ttlMs">;
   /** True while this process drains before stopping: answers then close their connection. */
   isDraining?: () => boolean;
 };
@@ -65,6 +68,16 @@ export function createApp(build: ServerBuild, options: AppOptions) {
   // Brotli (quality 4) where the browser takes it, else gzip; images are
   // already compressed and are left alone (see the README's figures).
   app.use(compression());
+  // Anonymous pages and data from memory (and every answer's Cache-Control);
+  // after compression so it keeps the uncompressed body, before static files
+  // so a hit costs no file-system look-up. See server/middleware/page-cache.ts.
+  app.use(
+    pageCache({
+      maxBytes: options.pageCache?.maxBytes ?? 64 * 1024 * 1024,
+      ttlMs: options.pageCache?.ttlMs ?? 60_000,
+      skipPrefixes: [build.publicPath],
+    }),
+  );
 
   // Fingerprinted build assets never change; public/ files may.
   app.use(build.publicPath, express.static(path.resolve(root, build.assetsBuildDirectory), { immutable: true, maxAge: "1y", index: false }));
@@ -85,6 +98,10 @@ export function createApp(build: ServerBuild, options: AppOptions) {
   );
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {
+    if (res.locals.timedOut) {
+      console.error(`[${res.locals.requestId ?? "-"}] ${req.method} ${req.originalUrl}: answered after the request timeout; the late answer was dropped`);
+      return;
+    }
     console.error(`[${res.locals.requestId ?? "-"}] ${req.method} ${req.originalUrl}:`, error);
     if (res.headersSent) {
       res.destroy();

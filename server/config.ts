@@ -27,6 +27,8 @@ export type ServerConfig = {
   /** How long a stopping worker waits for requests in flight. */
   shutdownTimeoutMs: number;
   accessLog: boolean;
+  /** The anonymous page cache: memory and the longest any answer is kept. */
+  pageCache: { maxBytes: number; ttlMs: number };
   /** The Remix server build (index.js). */
   buildPath: string;
   /** `npm start` on a laptop: local defaults for secrets, the embedded database and the Stripe stand-in. */
@@ -75,6 +77,7 @@ export function readServerConfig(): ServerConfig {
     requestTimeoutMs: integer("REQUEST_TIMEOUT_MS", 30_000, 1_000, 600_000),
     shutdownTimeoutMs: integer("SHUTDOWN_TIMEOUT_MS", 10_000, 0, 120_000),
     accessLog: flag("ACCESS_LOG", true),
+    pageCache: { maxBytes: integer("PAGE_CACHE_MB", 64, 0, 64 * 1024) * 1024 * 1024, ttlMs: integer("PAGE_CACHE_TTL_S", 60, 1, 86_400) * 1000 },
     buildPath: path.join(buildDir, "index.js"),
     local: process.env.NODE_ENV !== "production" || process.env.LOCAL_DEFAULTS === "1",
     seed: flag("SEED", true),

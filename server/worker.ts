@@ -6,6 +6,7 @@ import net from "node:net";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { appEntry, createApp } from "./app";
+import { listenForCatalogChanges } from "./cache/catalog-listener";
 import type { ServerConfig } from "./config";
 
 export type WorkerMessage = { type: "ready" } | { type: "fatal"; message: string };
@@ -23,6 +24,10 @@ export async function runWorker(config: ServerConfig, { runJobs }: { runJobs: bo
       cause: error,
     });
   }
+  // Catalogue changes from every instance empty this process's caches; until
+  // the first LISTEN is in place (at most a few seconds) they stand aside.
+  const listener = process.env.DATABASE_URL ? listenForCatalogChanges(process.env.DATABASE_URL) : undefined;
+  await listener?.ready;
   let draining = false;
   const app = createApp(build, { ...config, isDraining: () => draining });
   const server = http.createServer(app);
@@ -58,6 +63,7 @@ export async function runWorker(config: ServerConfig, { runJobs }: { runJobs: bo
       clearTimeout(idle);
       clearTimeout(deadline);
       stopJobs?.();
+      await listener?.stop();
       await appEntry(build).closeResources?.().catch((error) => console.error("closing the database pool:", error));
     })());
 

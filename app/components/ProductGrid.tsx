@@ -7,7 +7,7 @@ import { useHydrated } from "~/utils/use-hydrated";
 /** Cards in the first row load their photos at once; the rest lazily. */
 const EAGER_CARDS = 4;
 
-type Appended = { source: string; page: number; products: ProductCardData[]; total: number | null };
+type Appended = { source: string; page: number; products: ProductCardData[]; total: number | null; hasMore: boolean | null };
 
 /**
  * A grid of product cards with Load More.
@@ -21,6 +21,7 @@ type Appended = { source: string; page: number; products: ProductCardData[]; tot
 export function ProductGrid({
   products,
   total,
+  hasMore,
   offset,
   page,
   listKey,
@@ -29,6 +30,8 @@ export function ProductGrid({
 }: {
   products: ProductCardData[];
   total: number;
+  /** Whether products follow the last one shown. */
+  hasMore: boolean;
   /** Index of the first product shown (non-zero only when a very deep page shows its last window). */
   offset: number;
   page: number;
@@ -47,8 +50,8 @@ export function ProductGrid({
   const source = `${location.key}#${listKey}#${page}#${offset}`;
   // The listing a pending Load More was asked for; an answer for another is dropped.
   const requestedFor = useRef<string | null>(null);
-  const [appended, setAppended] = useState<Appended>({ source, page, products: [], total: null });
-  if (appended.source !== source) setAppended({ source, page, products: [], total: null });
+  const [appended, setAppended] = useState<Appended>({ source, page, products: [], total: null, hasMore: null });
+  if (appended.source !== source) setAppended({ source, page, products: [], total: null, hasMore: null });
 
   useEffect(() => {
     const chunk = fetcher.data;
@@ -56,7 +59,7 @@ export function ProductGrid({
     requestedFor.current = null;
     setAppended((current) => {
       if (current.source !== source || chunk.page <= current.page) return current;
-      return { ...current, page: chunk.page, products: [...current.products, ...chunk.products], total: chunk.total };
+      return { ...current, page: chunk.page, products: [...current.products, ...chunk.products], total: chunk.total ?? current.total, hasMore: chunk.hasMore };
     });
     window.history.replaceState(window.history.state, "", hrefForPage(chunk.page));
     // hrefForPage is derived from listKey; listing it would re-run this on every render.
@@ -74,7 +77,7 @@ export function ProductGrid({
   const currentTotal = appended.total ?? total;
   const currentPage = appended.source === source ? appended.page : page;
   const reached = offset + shown.length;
-  const more = reached < currentTotal && shown.length > 0;
+  const more = (appended.source === source && appended.hasMore !== null ? appended.hasMore : hasMore) && shown.length > 0;
   const busy = fetcher.state !== "idle";
 
   return (

@@ -6,6 +6,7 @@ import { Prisma } from "@prisma/client";
 import { z } from "zod";
 import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
+import { CART_COOKIE } from "~/utils/personal-cookies";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "./cart";
 
 export { MAX_CART_LINES, MAX_LINE_QUANTITY };
@@ -80,7 +81,7 @@ export function mergeLines(items: { productId: string; quantity?: number }[]): C
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 export function cartCookie() {
-  return (cookie ??= createCookie("cart", {
+  return (cookie ??= createCookie(CART_COOKIE, {
     httpOnly: true,
     sameSite: "lax",
     secure: env().secureCookies,

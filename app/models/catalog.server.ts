@@ -1,9 +1,13 @@
-// Every read of the catalog: listings with filters, sort and paging (with the
-// total in the same call), search, product and category pages, similar
-// products, photos and the sitemap. Each is one indexed query (plus a count);
-// listings select explicit columns and never touch photo bytes.
+// Every read of the catalog: listings with filters, sort and paging, search,
+// product and category pages, similar products, photos and the sitemap. Each
+// page is one indexed statement; totals ("Found N") come from a count kept in
+// memory until the catalogue changes (one more statement on a miss), and
+// Load More learns whether more follow from one extra row. Listings select
+// explicit columns and never touch photo bytes.
 import { Prisma } from "@prisma/client";
 import { db } from "~/utils/db.server";
+import { listCategories, type CategorySummary } from "./category.server";
+import { catalogCache } from "./catalog-cache.server";
 import {
   DEFAULT_SORT,
   LONE_SURROGATE,
@@ -17,8 +21,12 @@ import {
   type SortId,
 } from "./catalog";
 
-/** A no-JavaScript page N shows products 1..N*pageSize, but never more than this many at once. */
-export const MAX_SHOWN = 600;
+/**
+ * A no-JavaScript page N shows products 1..N*pageSize, but never more than
+ * this many at once: deeper, it shows the last MAX_SHOWN up to page N, and its
+ * Load More link leads to page N+1.
+ */
+export const MAX_SHOWN = 48;
 /** Similar products on a product page. */
 export const SIMILAR_LIMIT = 6;
 /** Most products one API list answer carries (clients page with product-list). */
@@ -64,49 +72,109 @@ export function toProductCard(product: ListedProduct): ProductCardData {
   };
 }
 
-/** Some products of a listing and where they stand in it. */
-type ListingSlice = { products: ListedProduct[]; total: number; page: number; offset: number };
+/** Some products of a listing and where they stand in it (`total`: null when not counted, see CountMode). */
+type ListingSlice = { products: ListedProduct[]; total: number | null; hasMore: boolean; page: number; offset: number };
 
 /** A listing's one-page answer to Load More (`chunk=1`), as cards. */
 export function productChunk(slice: ListingSlice, listKey: string): ProductChunk {
-  return { chunk: true, listKey, products: slice.products.map(toProductCard), total: slice.total, page: slice.page };
+  return { chunk: true, listKey, products: slice.products.map(toProductCard), total: slice.total, hasMore: slice.hasMore, page: slice.page };
 }
 
 /** A listing page's grid data, as cards (`listKey` names the filters; Load More's pages must match it). */
-export function productGrid(slice: ListingSlice, listKey: string) {
-  return { listKey, products: slice.products.map(toProductCard), total: slice.total, page: slice.page, offset: slice.offset };
+export function productGrid(slice: ListingSlice & { total: number }, listKey: string) {
+  return { listKey, products: slice.products.map(toProductCard), total: slice.total, hasMore: slice.hasMore, page: slice.page, offset: slice.offset };
+}
+
+// Listings are hand-written SQL: one statement reads the page's rows with
+// their category and photo tag (Prisma's findMany with relations sends three,
+// and its per-call overhead showed at catalogue scale; see the README).
+
+/** The columns of a listed product, the category's and the photo tag flattened (see fromRow). */
+const LISTED_COLUMNS = Prisma.sql`p.id, p.name, p.slug, p.description, p."priceCents", p.quantity, p.shipping, p."createdAt", p."updatedAt",
+  c.id AS "categoryId", c.name AS "categoryName", c.slug AS "categorySlug", ph.etag AS "photoEtag"`;
+const LISTED_JOINS = Prisma.sql`JOIN "Category" c ON c.id = p."categoryId" LEFT JOIN "ProductPhoto" ph ON ph."productId" = p.id`;
+
+/** A listed row as the raw queries return it. */
+type ListedSqlRow = Omit<ListedProduct, "category" | "photoVersion"> & {
+  categoryId: string;
+  categoryName: string;
+  categorySlug: string;
+  photoEtag: string | null;
+};
+
+function fromRow(row: ListedSqlRow): ListedProduct {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    priceCents: Number(row.priceCents),
+    quantity: Number(row.quantity),
+    shipping: row.shipping,
+    createdAt: new Date(row.createdAt),
+    updatedAt: new Date(row.updatedAt),
+    category: { id: row.categoryId, name: row.categoryName, slug: row.categorySlug },
+    photoVersion: row.photoEtag,
+  };
 }
 
 // Every order ends with the id so equal prices, names or times still page
-// deterministically: each product appears on exactly one page.
+// deterministically: each product appears on exactly one page. Each has a
+// matching index (see the migrations).
 const ORDER_BY: Record<SortId, Prisma.ProductOrderByWithRelationInput[]> = {
   newest: [{ createdAt: "desc" }, { id: "desc" }],
   "price-asc": [{ priceCents: "asc" }, { id: "asc" }],
   "price-desc": [{ priceCents: "desc" }, { id: "desc" }],
   name: [{ name: "asc" }, { id: "asc" }],
 };
+const ORDER_SQL: Record<SortId, Prisma.Sql> = {
+  newest: Prisma.sql`p."createdAt" DESC, p.id DESC`,
+  "price-asc": Prisma.sql`p."priceCents" ASC, p.id ASC`,
+  "price-desc": Prisma.sql`p."priceCents" DESC, p.id DESC`,
+  name: Prisma.sql`p.name ASC, p.id ASC`,
+};
 
-function listingWhere(query: Pick<ListingQuery, "categoryIds" | "price">): Prisma.ProductWhereInput {
-  const where: Prisma.ProductWhereInput = {};
-  if (query.categoryIds.length) where.categoryId = { in: query.categoryIds };
+function listingWhereSql(query: Pick<ListingQuery, "categoryIds" | "price">): Prisma.Sql {
+  const conditions: Prisma.Sql[] = [];
+  if (query.categoryIds.length) conditions.push(Prisma.sql`p."categoryId" = ANY(${query.categoryIds}::text[])`);
   if (query.price) {
-    where.priceCents = { gte: query.price.minCents, ...(query.price.maxCents !== null ? { lt: query.price.maxCents } : {}) };
+    conditions.push(Prisma.sql`p."priceCents" >= ${query.price.minCents}`);
+    if (query.price.maxCents !== null) conditions.push(Prisma.sql`p."priceCents" < ${query.price.maxCents}`);
   }
-  return where;
+  return conditions.length ? Prisma.join(conditions, " AND ") : Prisma.sql`TRUE`;
 }
 
 /** Drops category ids that name no category, so a stale or invented id is ignored rather than emptying the list. */
 async function withKnownCategories<Q extends Pick<ListingQuery, "categoryIds">>(query: Q): Promise<Q> {
   if (!query.categoryIds.length) return query;
-  const known = await db.category.findMany({ where: { id: { in: query.categoryIds } }, select: { id: true } });
-  const ids = new Set(known.map((c) => c.id));
+  const ids = new Set((await listCategories()).map((c) => c.id));
   return { ...query, categoryIds: query.categoryIds.filter((id) => ids.has(id)) };
 }
 
-export type ProductPage = {
+/**
+ * How many products match a listing filter or a search: remembered per filter
+ * until the catalogue changes, so a page does not count on every request.
+ */
+const counts = catalogCache<number>(5_000);
+
+/** `always`: count (from memory when possible); `if-cached`: only what memory holds, else null (Load More needs no total). */
+export type CountMode = "always" | "if-cached";
+
+function countFor(key: string, mode: CountMode, count: () => Promise<number>): Promise<number | null> {
+  return mode === "always" ? counts.get(key, count) : Promise.resolve(counts.peek(key) ?? null);
+}
+
+async function countListing(where: Prisma.Sql): Promise<number> {
+  const rows = await db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM "Product" p WHERE ${where}`;
+  return Number(rows[0]?.total ?? 0);
+}
+
+export type ProductPage<Total extends number | null = number> = {
   products: ListedProduct[];
-  /** Products matching the filters (not just the ones returned). */
-  total: number;
+  /** Products matching the filters (not just the ones returned); null when not counted. */
+  total: Total;
+  /** Whether products follow this page (read as one extra row, never counted). */
+  hasMore: boolean;
   /** The page asked for, clamped to the last page in "through" mode. */
   page: number;
   pageSize: number;
@@ -116,50 +184,82 @@ export type ProductPage = {
   query: ListingQuery;
 };
 
+type Window = { skip: number; take: number };
+
+/** `through`: products 1..page*pageSize, capped at MAX_SHOWN ending at that page; `page`: that page only. */
+function windowFor(mode: "through" | "page", page: number, pageSize: number): Window {
+  return mode === "page"
+    ? { skip: (page - 1) * pageSize, take: pageSize }
+    : { skip: Math.max(0, page * pageSize - MAX_SHOWN), take: Math.min(page * pageSize, MAX_SHOWN) };
+}
+
 /**
- * One listing query and its count.
+ * Reads a window of an ordered listing, one row more than asked to learn
+ * whether more follow. Deep windows first find their ids in the sort order's
+ * index alone (an index-only scan skips the rows before the window without
+ * reading them), then read only the window's rows.
+ */
+async function readWindow(where: Prisma.Sql, order: Prisma.Sql, { skip, take }: Window) {
+  const rows =
+    skip < DEEP_OFFSET
+      ? await db.$queryRaw<ListedSqlRow[]>`
+          SELECT ${LISTED_COLUMNS} FROM "Product" p ${LISTED_JOINS}
+          WHERE ${where} ORDER BY ${order} LIMIT ${take + 1} OFFSET ${skip}`
+      : await db.$queryRaw<ListedSqlRow[]>`
+          WITH ids AS (SELECT p.id FROM "Product" p WHERE ${where} ORDER BY ${order} LIMIT ${take + 1} OFFSET ${skip})
+          SELECT ${LISTED_COLUMNS} FROM ids JOIN "Product" p ON p.id = ids.id ${LISTED_JOINS}
+          ORDER BY ${order}`;
+  return { products: rows.slice(0, take).map(fromRow), hasMore: rows.length > take };
+}
+
+/** From this offset on, a window is found in the index first (see readWindow). */
+const DEEP_OFFSET = 240;
+
+/**
+ * One listing query, and the count from memory (or one count query).
  *  - `through`: products 1..page*pageSize (the no-JavaScript Load More page),
  *    capped at MAX_SHOWN products ending at that page; the page is clamped to the last one.
  *  - `page`: only the products of that page (what Load More appends, and the API's pages).
  */
+type ListingOptions = { mode?: "through" | "page"; pageSize?: number; count?: CountMode };
+export function listProducts(rawQuery: ListingQuery, options?: ListingOptions & { count?: "always" }): Promise<ProductPage>;
+export function listProducts(rawQuery: ListingQuery, options: ListingOptions): Promise<ProductPage<number | null>>;
 export async function listProducts(
   rawQuery: ListingQuery,
-  { mode = "through", pageSize = PAGE_SIZE }: { mode?: "through" | "page"; pageSize?: number } = {},
-): Promise<ProductPage> {
+  { mode = "through", pageSize = PAGE_SIZE, count = "always" }: ListingOptions = {},
+): Promise<ProductPage<number | null>> {
   const query = await withKnownCategories(rawQuery);
-  const where = listingWhere(query);
-  const orderBy = ORDER_BY[query.sort] ?? ORDER_BY[DEFAULT_SORT];
-  const window = (page: number) =>
-    mode === "page"
-      ? { skip: (page - 1) * pageSize, take: pageSize }
-      : { skip: Math.max(0, page * pageSize - MAX_SHOWN), take: Math.min(page * pageSize, MAX_SHOWN) };
+  const where = listingWhereSql(query);
+  const order = ORDER_SQL[query.sort] ?? ORDER_SQL[DEFAULT_SORT];
+  const countKey = `listing ${[...query.categoryIds].sort().join(",")} ${query.price?.minCents ?? ""}-${query.price?.maxCents ?? ""}`;
+  const countMode: CountMode = mode === "through" ? "always" : count;
 
-  // The rows and the count run side by side on two pooled connections.
   let page = query.page;
-  const [rows, total] = await Promise.all([
-    db.product.findMany({ where, orderBy, select: listedSelect, ...window(page) }),
-    db.product.count({ where }),
+  // The rows and (on a miss) the count run side by side on two pooled connections.
+  const [first, total] = await Promise.all([
+    readWindow(where, order, windowFor(mode, page, pageSize)),
+    countFor(countKey, countMode, () => countListing(where)),
   ]);
-  let products = rows;
-  if (mode === "through") {
+  let { products, hasMore } = first;
+  if (mode === "through" && total !== null) {
     const lastPage = Math.max(1, Math.ceil(total / pageSize));
     if (page > lastPage) {
       page = lastPage;
       // Only a capped window can have started past the end; fetch the real last window.
-      if (window(query.page).skip > 0) products = await db.product.findMany({ where, orderBy, select: listedSelect, ...window(page) });
+      if (windowFor(mode, query.page, pageSize).skip > 0) ({ products, hasMore } = await readWindow(where, order, windowFor(mode, page, pageSize)));
     }
   }
-  return { products: products.map(toListed), total, page, pageSize, offset: window(page).skip, query: { ...query, page } };
+  return { products, total, hasMore, page, pageSize, offset: windowFor(mode, page, pageSize).skip, query: { ...query, page } };
 }
 
-export function countProducts(): Promise<number> {
-  return db.product.count();
+/** Every product, counted once per catalogue change. */
+export async function countProducts(): Promise<number> {
+  return (await countFor("listing  -", "always", () => countListing(Prisma.sql`TRUE`))) ?? 0;
 }
 
 /** The newest products (the API's get-product list). */
 export async function listNewestProducts(limit = API_LIST_LIMIT): Promise<ListedProduct[]> {
-  const rows = await db.product.findMany({ orderBy: ORDER_BY.newest, select: listedSelect, take: limit });
-  return rows.map(toListed);
+  return (await readWindow(Prisma.sql`TRUE`, ORDER_SQL.newest, { skip: 0, take: limit })).products;
 }
 
 // ---------------------------------------------------------------- search
@@ -194,74 +294,58 @@ function nameMatchesAll(patterns: string[]): Prisma.Sql {
   );
 }
 
-/** A search hit as the raw query returns it: the listed columns, the category's and the photo's flattened. */
-type SearchRow = Omit<ListedProduct, "category" | "photoVersion"> & {
-  categoryId: string;
-  categoryName: string;
-  categorySlug: string;
-  photoEtag: string | null;
+export type SearchResult<Total extends number | null = number> = {
+  keyword: string;
+  products: ListedProduct[];
+  total: Total;
+  hasMore: boolean;
+  page: number;
+  pageSize: number;
+  offset: number;
 };
-
-export type SearchResult = { keyword: string; products: ListedProduct[]; total: number; page: number; pageSize: number; offset: number };
 
 /**
  * Products whose name or description contains every word of the keyword,
  * name matches first (then by name). An empty keyword finds nothing; odd
  * characters are matched literally; long keywords are cut to MAX_KEYWORD_LENGTH.
- * Modes work as in listProducts.
+ * Modes and counting work as in listProducts.
  */
+type SearchOptions = { page?: number; mode?: "through" | "page"; pageSize?: number; count?: CountMode };
+export function searchProducts(rawKeyword: unknown, options?: SearchOptions & { count?: "always" }): Promise<SearchResult>;
+export function searchProducts(rawKeyword: unknown, options: SearchOptions): Promise<SearchResult<number | null>>;
 export async function searchProducts(
   rawKeyword: unknown,
-  { page: askedPage = 1, mode = "through", pageSize = SEARCH_PAGE_SIZE }: { page?: number; mode?: "through" | "page"; pageSize?: number } = {},
-): Promise<SearchResult> {
+  { page: askedPage = 1, mode = "through", pageSize = SEARCH_PAGE_SIZE, count = "always" }: SearchOptions = {},
+): Promise<SearchResult<number | null>> {
   const keyword = normalizeKeyword(rawKeyword);
   const patterns = keywordPatterns(keyword);
-  if (!patterns.length) return { keyword, products: [], total: 0, page: 1, pageSize, offset: 0 };
+  if (!patterns.length) return { keyword, products: [], total: 0, hasMore: false, page: 1, pageSize, offset: 0 };
   const where = searchWhere(patterns);
-  const window = (page: number) =>
-    mode === "page"
-      ? { skip: (page - 1) * pageSize, take: pageSize }
-      : { skip: Math.max(0, page * pageSize - MAX_SHOWN), take: Math.min(page * pageSize, MAX_SHOWN) };
-  const select = ({ skip, take }: { skip: number; take: number }) => db.$queryRaw<SearchRow[]>`
-    SELECT p.id, p.name, p.slug, p.description, p."priceCents", p.quantity, p.shipping, p."createdAt", p."updatedAt",
-           c.id AS "categoryId", c.name AS "categoryName", c.slug AS "categorySlug", ph.etag AS "photoEtag"
-    FROM "Product" p
-    JOIN "Category" c ON c.id = p."categoryId"
-    LEFT JOIN "ProductPhoto" ph ON ph."productId" = p.id
+  const select = ({ skip, take }: Window) => db.$queryRaw<ListedSqlRow[]>`
+    SELECT ${LISTED_COLUMNS} FROM "Product" p ${LISTED_JOINS}
     WHERE ${where}
     ORDER BY (${nameMatchesAll(patterns)}) DESC, p.name ASC, p.id ASC
-    LIMIT ${take} OFFSET ${skip}`;
+    LIMIT ${take + 1} OFFSET ${skip}`;
+  const read = async (window: Window) => {
+    const rows = await select(window);
+    return { products: rows.slice(0, window.take).map(fromRow), hasMore: rows.length > window.take };
+  };
 
   let page = Math.max(1, askedPage);
-  const [firstRows, countRows] = await Promise.all([
-    select(window(page)),
-    db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM "Product" p WHERE ${where}`,
+  const [first, total] = await Promise.all([
+    read(windowFor(mode, page, pageSize)),
+    countFor(`search ${patterns.join(" ")}`, mode === "through" ? "always" : count, () => countListing(where)),
   ]);
-  let rows = firstRows;
-  const total = Number(countRows[0]?.total ?? 0);
-  if (mode === "through") {
+  let { products, hasMore } = first;
+  if (mode === "through" && total !== null) {
     const lastPage = Math.max(1, Math.ceil(total / pageSize));
     if (page > lastPage) {
-      const overshot = window(page).skip > 0;
+      const overshot = windowFor(mode, page, pageSize).skip > 0;
       page = lastPage;
-      if (overshot) rows = await select(window(page));
+      if (overshot) ({ products, hasMore } = await read(windowFor(mode, page, pageSize)));
     }
   }
-  const offset = window(page).skip;
-  const products = rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    slug: row.slug,
-    description: row.description,
-    priceCents: Number(row.priceCents),
-    quantity: Number(row.quantity),
-    shipping: row.shipping,
-    createdAt: new Date(row.createdAt),
-    updatedAt: new Date(row.updatedAt),
-    category: { id: row.categoryId, name: row.categoryName, slug: row.categorySlug },
-    photoVersion: row.photoEtag,
-  }));
-  return { keyword, products, total, page, pageSize, offset };
+  return { keyword, products, total, hasMore, page, pageSize, offset: windowFor(mode, page, pageSize).skip };
 }
 
 // ---------------------------------------------------------------- products and categories
@@ -296,38 +380,63 @@ export async function similarProducts(productId: string, categoryId: string, lim
   return rows.map(toListed);
 }
 
-/** The product page: the product and its similar products; null for an unknown slug. */
-export async function getProductPage(slug: string | undefined) {
-  const product = await getProductBySlug(slug);
-  if (!product) return null;
-  const similar = await similarProducts(product.id, product.category.id);
-  return { product, similar };
+type ProductPageRow = ListedSqlRow & { kind: number; photoWidth: number | null; photoHeight: number | null };
+
+/**
+ * The product page: the product and its similar products (newest first, at
+ * most SIMILAR_LIMIT); null for an unknown slug. One statement for both.
+ */
+export async function getProductPage(slug: string | undefined): Promise<{ product: ProductDetail; similar: ListedProduct[] } | null> {
+  if (!slugLike(slug)) return null;
+  const rows = await db.$queryRaw<ProductPageRow[]>`
+    SELECT * FROM (
+      (SELECT 0 AS kind, 0::bigint AS ord, ${LISTED_COLUMNS}, ph.width AS "photoWidth", ph.height AS "photoHeight"
+       FROM "Product" p ${LISTED_JOINS} WHERE p.slug = ${slug})
+      UNION ALL
+      (SELECT 1, row_number() OVER (ORDER BY p."createdAt" DESC, p.id DESC), ${LISTED_COLUMNS}, NULL::int, NULL::int
+       FROM "Product" p ${LISTED_JOINS}
+       WHERE p."categoryId" = (SELECT "categoryId" FROM "Product" WHERE slug = ${slug}) AND p.slug <> ${slug}
+       ORDER BY p."createdAt" DESC, p.id DESC LIMIT ${SIMILAR_LIMIT})
+    ) found ORDER BY kind, ord`;
+  const [first, ...others] = rows;
+  if (!first || Number(first.kind) !== 0) return null;
+  const photo = first.photoEtag ? { etag: first.photoEtag, width: Number(first.photoWidth), height: Number(first.photoHeight) } : null;
+  return { product: { ...fromRow(first), photo }, similar: others.map(fromRow) };
 }
 
 export type CategoryWithCount = { id: string; name: string; slug: string; productCount: number };
 
-/** Every category with how many products it has, by name. */
-export async function listCategoriesWithCounts(): Promise<CategoryWithCount[]> {
-  const rows = await db.category.findMany({
-    select: { id: true, name: true, slug: true, _count: { select: { products: true } } },
-    orderBy: { name: "asc" },
+const categoriesWithCounts = catalogCache<CategoryWithCount[]>(1);
+
+/** Every category with how many products it has, by name (from memory until the catalogue changes). */
+export function listCategoriesWithCounts(): Promise<CategoryWithCount[]> {
+  return categoriesWithCounts.get("all", async () => {
+    const rows = await db.category.findMany({
+      select: { id: true, name: true, slug: true, _count: { select: { products: true } } },
+      orderBy: { name: "asc" },
+    });
+    return rows.map(({ _count, ...c }) => ({ ...c, productCount: _count.products }));
   });
-  return rows.map(({ _count, ...c }) => ({ ...c, productCount: _count.products }));
 }
 
-export function getCategoryBySlug(slug: string | undefined) {
-  if (!slugLike(slug)) return Promise.resolve(null);
-  return db.category.findUnique({ where: { slug }, select: { id: true, name: true, slug: true } });
+/** A category by its slug, from the category list (in memory while the catalogue listener runs). */
+export async function getCategoryBySlug(slug: string | undefined): Promise<CategorySummary | null> {
+  if (!slugLike(slug)) return null;
+  return (await listCategories()).find((category) => category.slug === slug) ?? null;
 }
 
 /** A category and its products (newest first, paged like the home page); null for an unknown slug. */
+type CategoryPageOptions = { page?: number; mode?: "through" | "page"; pageSize?: number; count?: CountMode };
+type CategoryPage<Total extends number | null> = ProductPage<Total> & { category: CategorySummary };
+export function getCategoryPage(slug: string | undefined, options?: CategoryPageOptions & { count?: "always" }): Promise<CategoryPage<number> | null>;
+export function getCategoryPage(slug: string | undefined, options: CategoryPageOptions): Promise<CategoryPage<number | null> | null>;
 export async function getCategoryPage(
   slug: string | undefined,
-  { page = 1, mode = "through", pageSize = PAGE_SIZE }: { page?: number; mode?: "through" | "page"; pageSize?: number } = {},
-) {
+  { page = 1, mode = "through", pageSize = PAGE_SIZE, count = "always" }: CategoryPageOptions = {},
+): Promise<CategoryPage<number | null> | null> {
   const category = await getCategoryBySlug(slug);
   if (!category) return null;
-  const listing = await listProducts({ categoryIds: [category.id], price: null, sort: DEFAULT_SORT, page }, { mode, pageSize });
+  const listing = await listProducts({ categoryIds: [category.id], price: null, sort: DEFAULT_SORT, page }, { mode, pageSize, count });
   return { category, ...listing };
 }
 

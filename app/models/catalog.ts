@@ -199,7 +199,16 @@ export type ProductCardData = {
 };
 
 /** What a listing loader answers when asked for one page only (`chunk=1`), for Load More. */
-export type ProductChunk = { chunk: true; listKey: string; products: ProductCardData[]; total: number; page: number };
+export type ProductChunk = {
+  chunk: true;
+  listKey: string;
+  products: ProductCardData[];
+  /** Products in the whole listing, when the server had the count at hand (Load More never counts). */
+  total: number | null;
+  /** Whether products follow this page. */
+  hasMore: boolean;
+  page: number;
+};
 
 /**
  * A product photo's URL. With the photo's version (its content hash) in the

@@ -5,13 +5,18 @@ import { z } from "zod";
 import { db } from "~/utils/db.server";
 import { isValidId } from "~/utils/api.server";
 import { parseInput } from "~/utils/validation";
+import { catalogCache } from "./catalog-cache.server";
+import { catalogChanged } from "./catalog-events.server";
 import { failure, fieldFailure, type Outcome } from "./outcome";
 import { isForeignKeyViolation, isUniqueViolation, withUniqueSlug } from "./slug.server";
 
 export type CategorySummary = { id: string; name: string; slug: string };
 
+const categoryList = catalogCache<CategorySummary[]>(1);
+
+/** Every category by name, from memory while this process hears catalogue changes (the header and filters need it on every page). */
 export function listCategories(): Promise<CategorySummary[]> {
-  return db.category.findMany({ select: { id: true, name: true, slug: true }, orderBy: { name: "asc" } });
+  return categoryList.get("all", () => db.category.findMany({ select: { id: true, name: true, slug: true }, orderBy: { name: "asc" } }));
 }
 
 export const CATEGORY_NAME_MAX = 60;
@@ -63,7 +68,9 @@ const duplicate = (name: string) => fieldFailure(409, "name", `A category named 
 async function saveWithSlug(name: string, save: (slug: string) => Promise<CategorySummary>, exceptId?: string): Promise<Outcome<{ category: CategorySummary }>> {
   if (await nameTaken(name, exceptId)) return duplicate(name);
   try {
-    return { ok: true, category: await withUniqueSlug(name, slugsTaken(exceptId), save) };
+    const category = await withUniqueSlug(name, slugsTaken(exceptId), save);
+    await catalogChanged();
+    return { ok: true, category };
   } catch (error) {
     if (isUniqueViolation(error, "name")) return duplicate(name);
     throw error;
@@ -100,6 +107,7 @@ export async function deleteCategory(id: string): Promise<Outcome<{ category: Ca
   if (inUse > 0) return failure(409, stillUsedMessage(current.name, inUse));
   try {
     await db.category.delete({ where: { id } });
+    await catalogChanged();
   } catch (error) {
     // A product was added to it in the meantime (the foreign key refuses).
     if (isForeignKeyViolation(error)) return failure(409, stillUsedMessage(current.name, 1));

@@ -25,6 +25,7 @@ import { formatPrice } from "~/utils/money";
 import { stripe, type Stripe } from "~/utils/stripe.server";
 import { limit, rateLimitMessage } from "./rate-limit.server";
 import { apiCartLinesSchema, MAX_CART_LINES, mergeLines, priceCart, type CartLine, type PricedLine } from "./cart.server";
+import { catalogChanged } from "./catalog-events.server";
 
 /** Checkouts one buyer may start per window: each makes an order and a Stripe session. */
 export const CHECKOUT_LIMIT = { max: 20, windowMs: 10 * 60 * 1000 };
@@ -94,6 +95,8 @@ async function addStock(tx: Tx, units: Map<string, number>, sign: 1 | -1) {
   for (const id of ids) {
     await tx.$executeRaw`UPDATE "Product" SET quantity = quantity + ${sign * units.get(id)!}, "updatedAt" = now() WHERE id = ${id}`;
   }
+  // Stock shows on product pages and cards: every cached page must see the change once it commits.
+  if (ids.length) await catalogChanged(tx);
 }
 
 /** Gives an order's held stock back, once (the conditional update claims it). Products deleted since are skipped. */

@@ -9,6 +9,7 @@ import { dollarsToCents } from "~/utils/money";
 import { formatMegabytes } from "~/utils/upload.server";
 import { hasForbiddenCharacters, parseInput, type ParseResult } from "~/utils/validation";
 import { normalizeKeyword, productPhotoPath } from "./catalog";
+import { catalogChanged } from "./catalog-events.server";
 import { escapeLike, listedSelect, type ListedRow } from "./catalog.server";
 import { failure, fieldFailure, type Outcome } from "./outcome";
 import { InvalidImageError, processPhoto, type ProcessedPhoto } from "./photo.server";
@@ -182,6 +183,7 @@ export async function createProduct(input: unknown): Promise<ProductOutcome> {
       select: listedSelect,
     }),
   );
+  await catalogChanged();
   return { ok: true, product };
 }
 
@@ -199,6 +201,7 @@ export async function updateProduct(id: string, input: unknown): Promise<Product
       select: listedSelect,
     });
   const product = data.name === undefined || data.name === current.name ? await update(current.slug) : await withFreeSlug(data.name, id, update);
+  await catalogChanged();
   return { ok: true, product };
 }
 
@@ -206,7 +209,9 @@ export async function updateProduct(id: string, input: unknown): Promise<Product
 export async function deleteProduct(id: string): Promise<Outcome<{ product: { id: string; name: string } }>> {
   if (!isValidId(id)) return failure(404, "Product not found");
   try {
-    return { ok: true, product: await db.product.delete({ where: { id }, select: { id: true, name: true } }) };
+    const product = await db.product.delete({ where: { id }, select: { id: true, name: true } });
+    await catalogChanged();
+    return { ok: true, product };
   } catch (error) {
     if (isNotFound(error)) return failure(404, "Product not found");
     throw error;

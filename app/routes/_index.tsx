@@ -16,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const query = listingQueryFromSearchParams(url.searchParams);
   if (isChunkRequest(request)) {
-    const listing = await listProducts(query, { mode: "page" });
+    const listing = await listProducts(query, { mode: "page", count: "if-cached" });
     return json(productChunk(listing, listingSearch(listing.query)));
   }
   const [categories, listing] = await Promise.all([listCategories(), listProducts(query)]);

@@ -10,12 +10,16 @@ import { pageMeta } from "~/utils/meta";
 // /category/{slug}?page=N: one category's products, newest first, with Load More.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const chunk = isChunkRequest(request);
-  const found = await getCategoryPage(params.slug, { page: lenientPage(url.searchParams.get("page")), mode: chunk ? "page" : "through" });
+  const page = lenientPage(url.searchParams.get("page"));
+  if (isChunkRequest(request)) {
+    const more = await getCategoryPage(params.slug, { page, mode: "page", count: "if-cached" });
+    if (!more) throw new Response("Not Found", { status: 404 });
+    return json(productChunk(more, `category=${more.category.id}`));
+  }
+  const found = await getCategoryPage(params.slug, { page });
   // The root ErrorBoundary renders the 404 screen.
   if (!found) throw new Response("Not Found", { status: 404 });
   const listKey = `category=${found.category.id}`;
-  if (chunk) return json(productChunk(found, listKey));
   return json({
     chunk: false as const,
     canonical: `${publicOrigin(request)}/category/${found.category.slug}`,

@@ -10,13 +10,15 @@ import { pageMeta } from "~/utils/meta";
 // GET /search?keyword=…: the header's search form, with or without JavaScript.
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const chunk = isChunkRequest(request);
-  const result = await searchProducts(url.searchParams.get("keyword"), {
-    page: lenientPage(url.searchParams.get("page")),
-    mode: chunk ? "page" : "through",
-  });
-  const listKey = new URLSearchParams({ keyword: result.keyword }).toString();
-  if (chunk) return json(productChunk(result, listKey));
+  const keyword = url.searchParams.get("keyword");
+  const page = lenientPage(url.searchParams.get("page"));
+  const listKeyFor = (normalized: string) => new URLSearchParams({ keyword: normalized }).toString();
+  if (isChunkRequest(request)) {
+    const more = await searchProducts(keyword, { page, mode: "page", count: "if-cached" });
+    return json(productChunk(more, listKeyFor(more.keyword)));
+  }
+  const result = await searchProducts(keyword, { page });
+  const listKey = listKeyFor(result.keyword);
   return json({
     chunk: false as const,
     canonical: `${publicOrigin(request)}/search?${listKey}`,

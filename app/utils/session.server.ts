@@ -5,12 +5,13 @@ import { createHash, randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { db } from "./db.server";
 import { env } from "./env.server";
+import { SESSION_COOKIE } from "./personal-cookies";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 export function sessionCookie() {
-  return (cookie ??= createCookie("__session", {
+  return (cookie ??= createCookie(SESSION_COOKIE, {
     httpOnly: true,
     sameSite: "lax",
     secure: env().secureCookies,
@@ -54,12 +55,14 @@ export type PublicUser = {
 
 export async function userForToken(token: string | null | undefined): Promise<PublicUser | null> {
   if (!token || typeof token !== "string" || token.length > 200) return null;
-  const session = await db.session.findUnique({
-    where: { id: hashToken(token) },
-    select: { expiresAt: true, user: { select: publicUserSelect } },
-  });
-  if (!session || session.expiresAt < new Date()) return null;
-  return session.user;
+  // Every signed-in page asks this: one statement (Prisma's nested select sends two).
+  const rows = await db.$queryRaw<(PublicUser & { expiresAt: Date })[]>`
+    SELECT u.id, u.name, u.email, u.phone, u.address, u.role, u."createdAt", s."expiresAt"
+    FROM "Session" s JOIN "User" u ON u.id = s."userId"
+    WHERE s.id = ${hashToken(token)}`;
+  const row = rows[0];
+  if (!row || new Date(row.expiresAt) < new Date()) return null;
+  return { id: row.id, name: row.name, email: row.email, phone: row.phone, address: row.address, role: Number(row.role), createdAt: new Date(row.createdAt) };
 }
 
 export async function revokeSession(token: string | null | undefined) {

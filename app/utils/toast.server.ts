@@ -7,6 +7,7 @@
 import { createCookieSessionStorage } from "@remix-run/node";
 import { createToastUtilsWithCustomSession } from "remix-toast";
 import { env } from "./env.server";
+import { TOAST_COOKIE } from "./personal-cookies";
 
 type ToastUtils = ReturnType<typeof createToastUtilsWithCustomSession>;
 let utils: ToastUtils | undefined;
@@ -14,7 +15,7 @@ let utils: ToastUtils | undefined;
 function toastUtils(): ToastUtils {
   return (utils ??= createToastUtilsWithCustomSession(
     createCookieSessionStorage({
-      cookie: { name: "toast-session", sameSite: "lax", path: "/", httpOnly: true, secure: env().secureCookies, secrets: [env().SESSION_SECRET] },
+      cookie: { name: TOAST_COOKIE, sameSite: "lax", path: "/", httpOnly: true, secure: env().secureCookies, secrets: [env().SESSION_SECRET] },
     }),
   ));
 }

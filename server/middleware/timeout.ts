@@ -6,6 +6,8 @@ import { refuse } from "./refuse";
 export function requestTimeout({ requestTimeoutMs }: { requestTimeoutMs: number }): RequestHandler {
   return (req, res, next) => {
     const timer = setTimeout(() => {
+      // The app's late answer has nowhere to go; the error handler knows to drop it.
+      res.locals.timedOut = true;
       if (res.headersSent) {
         res.destroy();
         return;

@@ -157,6 +157,20 @@ describe("refusals before the app", () => {
   });
 });
 
+describe("request timeout", () => {
+  it("answers 503 with Retry-After when the app has not started answering in time, and keeps serving", async () => {
+    // A bcrypt compare alone takes longer than this deliberately tiny limit.
+    const hurried = await serve({ requestTimeoutMs: 5 });
+    const answer = await send(hurried, { method: "POST", path: "/api/v1/user/login", from: "127.0.12.1", ...json({ email: "slow@timeout.test", password: "whatever" }) });
+    expect(answer.status).toBe(503);
+    expect(answer.headers["retry-after"]).toBe("5");
+    expect(JSON.parse(answer.body)).toMatchObject({ success: false, message: expect.stringMatching(/too long/) });
+    // The late answer from the app is dropped, not crashed on.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await send(port, { path: "/healthz" })).status).toBe(200);
+  });
+});
+
 describe("client address and login limits", () => {
   const login = (email: string, password: string, from: string) =>
     send(port, { method: "POST", path: "/api/v1/user/login", from, ...json({ email, password }) });

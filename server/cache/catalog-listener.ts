@@ -1,0 +1,98 @@
+// Each server process LISTENs for catalog_changed on a connection of its own
+// (app/models/catalog-events.server.ts sends it after every catalogue write, on
+// any instance) and drops its caches when it arrives. While the connection is
+// down the caches stand aside (a change could be missed), and it is opened
+// again with a growing delay; a heartbeat finds a connection that died silently.
+import pg from "pg";
+import { CATALOG_CHANNEL, changeArrived, setCatalogListenerLive } from "../../app/utils/catalog-bus";
+
+const HEARTBEAT_MS = 5_000;
+const HEARTBEAT_TIMEOUT_MS = 3_000;
+const MAX_BACKOFF_MS = 5_000;
+
+export type CatalogListener = {
+  /** Resolves once the first LISTEN is in place (or after `waitMs`, caches bypassed meanwhile). */
+  ready: Promise<void>;
+  stop: () => Promise<void>;
+};
+
+export function listenForCatalogChanges(databaseUrl: string, { log = console.error, waitMs = 5_000 } = {}): CatalogListener {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let failures = 0;
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+    setTimeout(resolve, waitMs).unref();
+  });
+
+  function dropped(which: pg.Client, reason: string) {
+    if (which !== client) return;
+    client = undefined;
+    clearInterval(heartbeat);
+    setCatalogListenerLive(false);
+    which.removeAllListeners();
+    which.on("error", () => {});
+    void which.end().catch(() => {});
+    if (stopped) return;
+    failures += 1;
+    const delay = Math.min(250 * 2 ** (failures - 1), MAX_BACKOFF_MS);
+    if (failures === 1 || failures % 10 === 0) log(`Catalogue change listener: ${reason}; page caches bypassed, reconnecting in ${delay} ms`);
+    retry = setTimeout(connect, delay);
+  }
+
+  async function connect() {
+    if (stopped) return;
+    const fresh = new pg.Client({ connectionString: databaseUrl, keepAlive: true, application_name: "storefront-catalog-listener" });
+    client = fresh;
+    fresh.on("error", (error) => dropped(fresh, error.message));
+    fresh.on("end", () => dropped(fresh, "connection closed"));
+    fresh.on("notification", (message) => {
+      if (message.channel === CATALOG_CHANNEL) changeArrived(message.payload ?? "");
+    });
+    try {
+      await fresh.connect();
+      await fresh.query(`LISTEN ${CATALOG_CHANNEL}`);
+    } catch (error) {
+      dropped(fresh, error instanceof Error ? error.message : String(error));
+      return;
+    }
+    if (client !== fresh || stopped) return;
+    if (failures > 0) log("Catalogue change listener: connected again; page caches back in use");
+    failures = 0;
+    // Whatever changed while we were away is unknown: start from empty caches.
+    setCatalogListenerLive(true);
+    markReady();
+    heartbeat = setInterval(() => {
+      const timer = setTimeout(() => dropped(fresh, "heartbeat timed out"), HEARTBEAT_TIMEOUT_MS);
+      fresh.query("SELECT 1").then(
+        () => clearTimeout(timer),
+        (error: Error) => {
+          clearTimeout(timer);
+          dropped(fresh, error.message);
+        },
+      );
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
+  }
+
+  void connect();
+  return {
+    ready,
+    stop: async () => {
+      stopped = true;
+      clearTimeout(retry);
+      clearInterval(heartbeat);
+      setCatalogListenerLive(false);
+      const current = client;
+      client = undefined;
+      if (current) {
+        current.removeAllListeners();
+        current.on("error", () => {});
+        await current.end().catch(() => {});
+      }
+    },
+  };
+}

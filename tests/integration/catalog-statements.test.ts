@@ -1,0 +1,116 @@
+// How many SQL statements a browsing page sends, counted at the pg driver:
+// the root loader and the page's loader together, as Remix runs them for a
+// document. With the catalogue listener up (as in every server process) the
+// category list and the totals come from memory, so each page is at most two
+// statements: its rows, and the visitor's session when signed in. Deep API
+// pages read in the same number of statements as the first.
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { listenForCatalogChanges, type CatalogListener } from "../../server/cache/catalog-listener";
+import { createCategory } from "~/models/category.server";
+import { createProduct } from "~/models/product.server";
+import { catalogCachesUsable } from "~/utils/catalog-bus";
+import { db } from "~/utils/db.server";
+import { createSession, sessionCookie } from "~/utils/session.server";
+import { loader as rootLoader } from "~/root";
+import { loader as homeLoader } from "~/routes/_index";
+import { loader as categoryLoader } from "~/routes/category.$slug";
+import { loader as productLoader } from "~/routes/product.$slug";
+import { loader as searchLoader } from "~/routes/search";
+import { loader as apiListLoader } from "~/routes/api.v1.$";
+
+type Loader = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<Response> | Response;
+
+let listener: CatalogListener;
+const statements: string[] = [];
+const realQuery = pg.Client.prototype.query;
+
+beforeAll(async () => {
+  listener = listenForCatalogChanges(process.env.DATABASE_URL!);
+  await listener.ready;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const text = typeof args[0] === "string" ? args[0] : (args[0] as { text?: string })?.text ?? "";
+    // The listener's own LISTEN and heartbeat are not the page's.
+    if (!/^(LISTEN|SELECT 1$)/.test(text)) statements.push(text);
+    return (realQuery as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof pg.Client.prototype.query;
+});
+
+afterAll(async () => {
+  pg.Client.prototype.query = realQuery;
+  await listener?.stop();
+});
+
+const tag = () => randomBytes(4).toString("hex");
+
+async function statementsFor(url: string, leaf: Loader, params: Record<string, string> = {}, headers: Record<string, string> = {}) {
+  const run = async () => {
+    const request = new Request(`http://shop.test${url}`, { headers: { Accept: "text/html", ...headers } });
+    const answers = await Promise.all([(rootLoader as Loader)({ request, params: {}, context: {} }), leaf({ request, params, context: {} })]);
+    for (const answer of answers) expect(answer.status, url).toBe(200);
+  };
+  await vi.waitFor(() => expect(catalogCachesUsable()).toBe(true));
+  await run(); // fills the caches, as the first visitor after a change does
+  statements.length = 0;
+  await run();
+  return statements.splice(0);
+}
+
+describe("statements per page", () => {
+  let category: { id: string; slug: string };
+  let productSlug: string;
+  let cookie: string;
+
+  beforeAll(async () => {
+    const made = await createCategory({ name: `Lamps ${tag()}` });
+    if (!made.ok) throw new Error(made.message);
+    category = made.category;
+    for (let i = 0; i < 30; i++) {
+      const product = await createProduct({ name: `Desk lamp ${i}`, description: "A warm lamp", price: `${20 + i}.50`, quantity: "3", shipping: "1", category: category.id });
+      if (!product.ok) throw new Error(product.message);
+      productSlug = product.product.slug;
+    }
+    const user = await db.user.create({
+      data: { name: "Counter", email: `counter-${tag()}@statements.test`, passwordHash: "x", phone: "1", address: "a", answerHash: "x" },
+    });
+    cookie = (await sessionCookie().serialize(await createSession(user.id))).split(";")[0];
+  });
+
+  it("home, filtered home, category, search and product: one statement each, two signed in", async () => {
+    const pages: [string, Loader, Record<string, string>][] = [
+      ["/", homeLoader as Loader, {}],
+      [`/?category=${category.id}&price=20-39&sort=price-asc&page=2`, homeLoader as Loader, {}],
+      [`/category/${category.slug}`, categoryLoader as Loader, { slug: category.slug }],
+      ["/search?keyword=lamp", searchLoader as Loader, {}],
+      [`/product/${productSlug}`, productLoader as Loader, { slug: productSlug }],
+    ];
+    for (const [url, leaf, params] of pages) {
+      expect(await statementsFor(url, leaf, params), url).toHaveLength(1);
+      expect(await statementsFor(url, leaf, params, { Cookie: cookie }), `${url} signed in`).toHaveLength(2);
+    }
+  });
+
+  it("Load More counts nothing: it reads one row more than it shows", async () => {
+    const request = new Request(`http://shop.test/?page=2&chunk=1&_data=routes%2F_index`);
+    statements.length = 0;
+    const chunk = await (await (homeLoader as Loader)({ request, params: {}, context: {} })).json();
+    expect(statements.filter((text) => /count\(/i.test(text))).toEqual([]);
+    expect(chunk).toMatchObject({ chunk: true, page: 2, hasMore: true });
+  });
+
+  it("reads a deep API page in as many statements as the first", async () => {
+    const counted = async (page: number) => {
+      const run = () => (apiListLoader as Loader)({ request: new Request(`http://shop.test/api/v1/product/product-list/${page}`), params: { page: String(page) }, context: {} });
+      await run();
+      statements.length = 0;
+      const body = await (await run()).json();
+      return { body, count: statements.splice(0).length };
+    };
+    const first = await counted(1);
+    const deep = await counted(3);
+    expect(first.count).toBe(1);
+    expect(deep.count).toBe(1);
+    expect(deep.body.total).toBe(first.body.total);
+  });
+});
