@@ -8,8 +8,9 @@
 // process's listener → this cache is emptied), or TTL passes (a safety net), or
 // it is the least recently used when the size limit is reached. The key is the
 // normalised URL (path, sorted query, so `_data` requests are their own
-// entries), the Host and whether the client asked for HTML (`chunk=1` answers
-// differ by that). While the catalogue listener is down, or a change made in
+// entries), the Host, whether the client asked for HTML (`chunk=1` answers
+// differ by that) and the Origin (the /api/v1 answers carry CORS headers for
+// the origin that asked, and `Vary: Origin`). While the catalogue listener is down, or a change made in
 // this process has not come back through PostgreSQL yet, the cache stands aside.
 //
 // A cached document still gets a fresh CSP nonce and request id: they are
@@ -123,7 +124,9 @@ function cacheKey(req: Request): string {
     search = params.toString();
   }
   const html = (req.headers.accept ?? "").includes("text/html") ? "h" : "d";
-  return `${html} ${req.headers.host ?? ""} ${q === -1 ? url : url.slice(0, q)}?${search}`;
+  // An API answer made for one origin (Access-Control-Allow-Origin: it) must not be served to another.
+  const origin = req.headers.origin ?? "";
+  return `${html} ${req.headers.host ?? ""} ${origin} ${q === -1 ? url : url.slice(0, q)}?${search}`;
 }
 
 /** Splits `body` where any of the tokens occurs. */
