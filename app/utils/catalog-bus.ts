@@ -22,6 +22,7 @@ type Bus = {
   generation: number;
   pending: Set<string>;
   subscribers: Set<() => void>;
+  barrier?: () => Promise<void>;
 };
 
 const KEY = Symbol.for("storefront.catalog-bus");
@@ -71,4 +72,22 @@ export function changeArrived(id: string): void {
 export function setCatalogListenerLive(live: boolean): void {
   catalogBus().live = live;
   invalidateCatalogCaches();
+}
+
+/** The LISTEN connection's round trip (see catalogBarrier); unset while it is down. */
+export function setCatalogBarrier(barrier: (() => Promise<void>) | undefined): void {
+  catalogBus().barrier = barrier;
+}
+
+/**
+ * Resolves once every catalogue change committed before this call, on any
+ * instance, has arrived in this process (and so emptied its caches): a query
+ * on the LISTEN connection, because PostgreSQL hands a session the
+ * notifications it received before that query's answer. A cached answer served
+ * after it is never older than a write someone saw committed. Rejects when it
+ * cannot be known (no listener).
+ */
+export function catalogBarrier(): Promise<void> {
+  const barrier = catalogBus().barrier;
+  return barrier ? barrier() : Promise.reject(new Error("no catalogue listener"));
 }

@@ -4,7 +4,7 @@
 // down the caches stand aside (a change could be missed), and it is opened
 // again with a growing delay; a heartbeat finds a connection that died silently.
 import pg from "pg";
-import { CATALOG_CHANNEL, changeArrived, setCatalogListenerLive } from "../../app/utils/catalog-bus";
+import { CATALOG_CHANNEL, changeArrived, setCatalogBarrier, setCatalogListenerLive } from "../../app/utils/catalog-bus";
 
 const HEARTBEAT_MS = 5_000;
 const HEARTBEAT_TIMEOUT_MS = 3_000;
@@ -28,10 +28,36 @@ export function listenForCatalogChanges(databaseUrl: string, { log = console.err
     setTimeout(resolve, waitMs).unref();
   });
 
+  // Barriers: every caller waits for a round trip that started after it asked.
+  // Callers arriving while one is in flight share the next one.
+  let waiting: { resolve: () => void; reject: (error: Error) => void }[] = [];
+  let inFlight = false;
+  async function runBarriers(on: pg.Client) {
+    inFlight = true;
+    while (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      try {
+        if (on !== client) throw new Error("the catalogue listener reconnected");
+        await on.query("SELECT 1");
+        for (const waiter of batch) waiter.resolve();
+      } catch (error) {
+        for (const waiter of batch) waiter.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    }
+    inFlight = false;
+  }
+  const barrierOn = (on: pg.Client) => () =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ resolve, reject });
+      if (!inFlight) void runBarriers(on);
+    });
+
   function dropped(which: pg.Client, reason: string) {
     if (which !== client) return;
     client = undefined;
     clearInterval(heartbeat);
+    setCatalogBarrier(undefined);
     setCatalogListenerLive(false);
     which.removeAllListeners();
     which.on("error", () => {});
@@ -63,6 +89,7 @@ export function listenForCatalogChanges(databaseUrl: string, { log = console.err
     if (failures > 0) log("Catalogue change listener: connected again; page caches back in use");
     failures = 0;
     // Whatever changed while we were away is unknown: start from empty caches.
+    setCatalogBarrier(barrierOn(fresh));
     setCatalogListenerLive(true);
     markReady();
     heartbeat = setInterval(() => {
@@ -85,6 +112,7 @@ export function listenForCatalogChanges(databaseUrl: string, { log = console.err
       stopped = true;
       clearTimeout(retry);
       clearInterval(heartbeat);
+      setCatalogBarrier(undefined);
       setCatalogListenerLive(false);
       const current = client;
       client = undefined;

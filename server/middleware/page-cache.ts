@@ -12,6 +12,10 @@
 // differ by that) and the Origin (the /api/v1 answers carry CORS headers for
 // the origin that asked, and `Vary: Origin`). While the catalogue listener is down, or a change made in
 // this process has not come back through PostgreSQL yet, the cache stands aside.
+// A hit waits for one round trip on the listener's connection (shared by the
+// hits that arrive meanwhile): PostgreSQL delivers every notification committed
+// before it first, so a write another instance has committed is never answered
+// from before it, even when its NOTIFY is still on the way.
 //
 // A cached document still gets a fresh CSP nonce and request id: they are
 // found in the stored body and it is kept as the parts between them, so a hit
@@ -27,8 +31,8 @@
 // anonymous 200 without Set-Cookie is public for a shared cache (a CDN) for a
 // few seconds, and everything else is `private, no-store`.
 import zlib from "node:zlib";
-import type { Request, RequestHandler, Response } from "express";
-import { catalogBus, catalogCachesUsable, onCatalogChange } from "../../app/utils/catalog-bus";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { catalogBarrier, catalogBus, catalogCachesUsable, onCatalogChange } from "../../app/utils/catalog-bus";
 import { hasPersonalCookie } from "../../app/utils/personal-cookies";
 
 /** Shared caches (a CDN) may keep an anonymous page 10 s and serve it stale while they fetch it again; browsers revalidate. */
@@ -245,15 +249,26 @@ export function pageCache(options: PageCacheOptions): RequestHandler & { store: 
       return next();
     }
 
-    const usable = catalogCachesUsable();
     const key = cacheKey(req);
-    if (usable) {
-      const entry = store.get(key, Date.now());
-      if (entry) return serveHit(req, res, entry);
+    if (catalogCachesUsable() && store.get(key, Date.now())) {
+      // A hit is served only after every change committed so far has reached
+      // this process (another instance's write may still be on its way).
+      catalogBarrier().then(
+        () => {
+          const entry = catalogCachesUsable() ? store.get(key, Date.now()) : undefined;
+          if (entry) serveHit(req, res, entry);
+          else throughApp(req, res, next, key);
+        },
+        () => throughApp(req, res, next, key),
+      );
+      return;
     }
+    throughApp(req, res, next, key);
+  };
 
-    // A miss (or the cache stands aside): answer through the app, and keep the
-    // answer if it turns out to be anonymous and cacheable.
+  /** A miss (or the cache stands aside): answer through the app, and keep the answer if it turns out to be anonymous and cacheable. */
+  function throughApp(req: Request, res: Response, next: NextFunction, key: string) {
+    const usable = catalogCachesUsable();
     const generation = catalogBus().generation;
     const earlier = new Set(res.getHeaderNames());
     let keep = usable && req.method === "GET";
@@ -315,6 +330,6 @@ export function pageCache(options: PageCacheOptions): RequestHandler & { store: 
       return result;
     } as Response["end"];
     next();
-  };
+  }
   return Object.assign(middleware, { store });
 }
