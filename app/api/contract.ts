@@ -10,7 +10,8 @@
 //   - the tests check every answer they receive against its declared schema,
 //     and walk the authorization matrix from the roles declared here.
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/models/cart";
-import { MAX_KEYWORD_LENGTH, MAX_PAGE, PAGE_SIZE, productFiltersBodySchema } from "~/models/catalog";
+import { MAX_KEYWORD_LENGTH, MAX_PAGE, PAGE_SIZE } from "~/models/catalog";
+import { productFiltersBodySchema } from "~/models/catalog-query";
 import { API_LIST_LIMIT, SIMILAR_LIMIT } from "~/models/catalog.server";
 import { categoryInputSchema, categoryUpdateSchema } from "~/models/category.server";
 import { CHECKOUT_LIMIT, MIN_CHARGE_CENTS, paymentsRequestSchema, RESERVATION_MINUTES } from "~/models/checkout.server";

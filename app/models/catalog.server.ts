@@ -13,13 +13,13 @@ import {
   LONE_SURROGATE,
   PAGE_SIZE,
   SEARCH_PAGE_SIZE,
-  idSchema,
   normalizeKeyword,
   type ListingQuery,
   type ProductCardData,
   type ProductChunk,
   type SortId,
 } from "./catalog";
+import { idSchema } from "./catalog-query";
 
 /**
  * A no-JavaScript page N shows products 1..N*pageSize, but never more than

@@ -1,8 +1,8 @@
 // The catalog's listing rules that both the browser and the server need: price
-// bands, sort orders, page size, and the one schema for a listing query (the
-// home page's GET query string and the API's product-filters body both end up
-// in it). Database reads live in catalog.server.ts.
-import { z } from "~/utils/zod";
+// bands, sort orders, page size, URLs of a listing. No schema lives here: this
+// module is in the client bundle of every listing page, and zod would come
+// with it; the schemas for a listing query are in catalog-query.ts (used by
+// loaders and the API only). Database reads live in catalog.server.ts.
 import { MAX_PAGE } from "~/utils/paging";
 
 export { MAX_PAGE };
@@ -17,18 +17,9 @@ export const MAX_KEYWORD_LENGTH = 200;
 export const MAX_FILTER_CATEGORIES = 50;
 /** A price band whose upper dollar is at least this has no upper bound ("$100 or more"). */
 export const OPEN_ENDED_DOLLARS = 9999;
-const MAX_DOLLARS = 1_000_000;
-
-export const idSchema = z.string().regex(/^[a-z0-9]{20,40}$/i, "Malformed id");
 
 /** A price filter in integer cents: minCents inclusive, maxCents exclusive (null: no upper bound). */
-export const priceRangeSchema = z
-  .object({
-    minCents: z.number().int().min(0),
-    maxCents: z.number().int().positive().nullable(),
-  })
-  .refine((range) => range.maxCents === null || range.maxCents > range.minCents, "The price range is empty");
-export type PriceRange = z.output<typeof priceRangeSchema>;
+export type PriceRange = { minCents: number; maxCents: number | null };
 
 /**
  * A band [min, max] in whole dollars, as the old app's radios sent it, covers
@@ -70,20 +61,11 @@ export const SORTS = [
   { id: "name", label: "Name" },
 ] as const;
 export type SortId = (typeof SORTS)[number]["id"];
-const SORT_IDS = SORTS.map((s) => s.id) as [SortId, ...SortId[]];
+export const SORT_IDS = SORTS.map((s) => s.id) as [SortId, ...SortId[]];
 export const DEFAULT_SORT: SortId = "newest";
 
-/** The one listing query: which categories, which price range, which order, up to which page. */
-export const listingQuerySchema = z.object({
-  categoryIds: z
-    .array(idSchema)
-    .max(MAX_FILTER_CATEGORIES, `At most ${MAX_FILTER_CATEGORIES} categories`)
-    .transform((ids) => [...new Set(ids)]),
-  price: priceRangeSchema.nullable(),
-  sort: z.enum(SORT_IDS),
-  page: z.number().int().min(1).max(MAX_PAGE),
-});
-export type ListingQuery = z.output<typeof listingQuerySchema>;
+/** The one listing query: which categories, which price range, which order, up to which page (its schema: catalog-query.ts). */
+export type ListingQuery = { categoryIds: string[]; price: PriceRange | null; sort: SortId; page: number };
 
 export const DEFAULT_LISTING: ListingQuery = { categoryIds: [], price: null, sort: DEFAULT_SORT, page: 1 };
 
@@ -92,27 +74,6 @@ export function lenientPage(value: string | null): number {
   const page = Math.floor(Number(value));
   if (!Number.isFinite(page) || page < 1) return 1;
   return Math.min(page, MAX_PAGE);
-}
-
-/**
- * The home page's query string (`?category=<id>&category=<id>&price=20-39&sort=price-asc&page=2`)
- * as a listing query. A screen never fails on a hand-edited URL: malformed
- * ids, unknown bands or sorts are dropped and the page number is clamped.
- */
-export function listingQueryFromSearchParams(params: URLSearchParams): ListingQuery {
-  const categoryIds = params
-    .getAll("category")
-    .filter((id) => idSchema.safeParse(id).success)
-    .slice(0, MAX_FILTER_CATEGORIES);
-  const band = PRICE_BANDS.find((b) => b.id === params.get("price"));
-  const sortParam = params.get("sort");
-  const sort = SORT_IDS.find((id) => id === sortParam) ?? DEFAULT_SORT;
-  return listingQuerySchema.parse({
-    categoryIds,
-    price: band ? { minCents: band.minCents, maxCents: band.maxCents } : null,
-    sort,
-    page: lenientPage(params.get("page")),
-  });
 }
 
 /** The query string for a listing state (filters and sort only; add the page with `withPage`). */
@@ -141,35 +102,6 @@ export function chunkHref(base: string, search: string, page: number): string {
   params.set("chunk", "1");
   return `${base}${base.includes("?") ? "&" : "?"}${params}`;
 }
-
-/** Dollars as a number or numeric text ("19", "19.5"); never NaN, never negative. */
-const dollarsSchema = z
-  .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/, "Expected a number").transform(Number)])
-  .pipe(z.number().finite().min(0).max(MAX_DOLLARS));
-
-/**
- * The API's POST /api/v1/product/product-filters body as the old clients send
- * it: `{ checked: [categoryId...], radio: [min, max] | [] }` with the band in
- * dollars (optionally `page` and `sort`), turned into the same listing query
- * the home page uses.
- */
-export const productFiltersBodySchema = z
-  .object({
-    checked: z.array(idSchema).max(MAX_FILTER_CATEGORIES, `At most ${MAX_FILTER_CATEGORIES} categories`).default([]),
-    radio: z
-      .union([z.tuple([]), z.tuple([dollarsSchema, dollarsSchema])])
-      .default([])
-      .refine((radio) => radio.length === 0 || radio[0] <= radio[1], "radio must be [min, max] with min <= max"),
-    sort: z.enum(SORT_IDS).default(DEFAULT_SORT),
-    page: z.number().int().min(1).max(MAX_PAGE).default(1),
-  })
-  .transform((body) => ({
-    categoryIds: body.checked,
-    price: body.radio.length === 2 ? dollarBandToRange(body.radio[0], body.radio[1]) : null,
-    sort: body.sort,
-    page: body.page,
-  }))
-  .pipe(listingQuerySchema);
 
 /** Half of a UTF-16 pair on its own: not text, and the database driver refuses it. */
 export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;

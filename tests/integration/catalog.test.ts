@@ -10,12 +10,11 @@ import {
   PAGE_SIZE,
   PRICE_BANDS,
   dollarBandToRange,
-  listingQueryFromSearchParams,
   listingSearch,
-  productFiltersBodySchema,
   type ListingQuery,
   type SortId,
 } from "~/models/catalog";
+import { listingQueryFromSearchParams, productFiltersBodySchema } from "~/models/catalog-query";
 import {
   escapeLike,
   getCategoryPage,
