@@ -1,25 +1,19 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { sitemapEntries } from "~/models/catalog.server";
+import { sitemapProductFiles } from "~/models/catalog.server";
 import { publicOrigin } from "~/utils/http.server";
+import { escapeXml, XML_HEADERS } from "~/utils/sitemap.server";
 
-const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] as string);
-
-// Home, the category pages and every product, straight from the database.
+// A sitemap index: the pages file (home, categories) and as many product files
+// as 50,000 URLs per file need, so the catalogue can grow without limit.
 export async function loader({ request }: LoaderFunctionArgs) {
   const origin = publicOrigin(request);
-  const { categories, products } = await sitemapEntries();
-  const url = (path: string, lastmod?: Date) =>
-    `  <url><loc>${escapeXml(origin + path)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ""}</url>`;
+  const files = ["/sitemap/pages.xml", ...Array.from({ length: await sitemapProductFiles() }, (_, i) => `/sitemap/products-${i + 1}.xml`)];
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    url("/"),
-    url("/categories"),
-    ...categories.map((c) => url(`/category/${encodeURIComponent(c.slug)}`)),
-    ...products.map((p) => url(`/product/${encodeURIComponent(p.slug)}`, p.updatedAt)),
-    "</urlset>",
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...files.map((file) => `  <sitemap><loc>${escapeXml(origin + file)}</loc></sitemap>`),
+    "</sitemapindex>",
     "",
   ].join("\n");
-  return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=600" } });
+  return new Response(body, { headers: XML_HEADERS });
 }

@@ -307,14 +307,23 @@ test.describe("photos and crawlers", () => {
     }
   });
 
-  test("sitemap.xml lists home, categories and every product; robots.txt points to it", async ({ request }) => {
+  test("sitemap.xml is an index of files listing home, categories and every product; robots.txt points to it", async ({ request }) => {
     const category = await createCategory("Mapped");
     const mine = await createProduct(category.id);
     const before = await e2eDb().query<{ slug: string }>(`SELECT slug FROM "Product"`);
-    const response = await request.get("/sitemap.xml");
-    expect(response.status()).toBe(200);
-    expect(response.headers()["content-type"]).toContain("xml");
-    const xml = await response.text();
+    const index = await request.get("/sitemap.xml");
+    expect(index.status()).toBe(200);
+    expect(index.headers()["content-type"]).toContain("xml");
+    const files = [...(await index.text()).matchAll(/<sitemap><loc>(https?:\/\/[^<]+)<\/loc><\/sitemap>/g)].map((m) => new URL(m[1]).pathname);
+    expect(files).toEqual(["/sitemap/pages.xml", "/sitemap/products-1.xml"]);
+    let xml = "";
+    for (const file of files) {
+      const response = await request.get(file);
+      expect(response.status(), file).toBe(200);
+      expect(response.headers()["content-type"]).toContain("xml");
+      xml += await response.text();
+    }
+    expect((await request.get("/sitemap/products-2.xml")).status()).toBe(404);
     const after = await e2eDb().query<{ slug: string }>(`SELECT slug FROM "Product"`);
     const afterSlugs = new Set(after.rows.map((r) => r.slug));
     // Other tests add and delete their own products meanwhile: check those that existed throughout.

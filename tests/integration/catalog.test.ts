@@ -27,7 +27,9 @@ import {
   searchProducts,
   searchWhere,
   similarProducts,
-  sitemapEntries,
+  sitemapCategories,
+  sitemapProductFiles,
+  sitemapProducts,
   SIMILAR_LIMIT,
 } from "~/models/catalog.server";
 import { processPhoto } from "~/models/photo.server";
@@ -347,10 +349,17 @@ describe("product and category pages", () => {
     expect(page?.products).toHaveLength(SIMILAR_LIMIT + 3);
   });
 
-  it("lists every product and category for the sitemap", async () => {
-    const { categories, products: entries } = await sitemapEntries();
-    expect(entries).toHaveLength(await db.product.count());
+  it("lists every product and category for the sitemap, products in files of at most 50,000, read in batches", async () => {
+    const categories = await sitemapCategories();
     expect(categories.map((c) => c.slug)).toContain(cat.slug);
+    expect(await sitemapProductFiles()).toBe(1);
+    const listed: string[] = [];
+    for await (const batch of sitemapProducts(1)) listed.push(...batch.map((product) => product.slug));
+    expect(listed).toHaveLength(await db.product.count());
+    expect(new Set(listed).size).toBe(listed.length);
+    const beyond: unknown[] = [];
+    for await (const batch of sitemapProducts(2)) beyond.push(...batch);
+    expect(beyond).toEqual([]);
   });
 });
 
