@@ -11,6 +11,7 @@ import { root } from "../scripts/db.js";
 import type { ServerConfig } from "./config";
 import { accessLog } from "./middleware/access-log";
 import { bodyLimit } from "./middleware/body-limit";
+import { catalogFreshness } from "./middleware/catalog-freshness";
 import { pageCache, type PageCacheOptions } from "./middleware/page-cache";
 import { crossSiteWrites } from "./middleware/cross-site";
 import { malformedUrls } from "./middleware/malformed-url";
@@ -68,6 +69,8 @@ export function createApp(build: ServerBuild, options: AppOptions) {
   // Brotli (quality 4) where the browser takes it, else gzip; images are
   // already compressed and are left alone (see the README's figures).
   app.use(compression());
+  // Caches answer only once this process has heard of every committed change.
+  app.use(catalogFreshness({ skipPrefixes: [build.publicPath] }));
   // Anonymous pages and data from memory (and every answer's Cache-Control);
   // after compression so it keeps the uncompressed body, before static files
   // so a hit costs no file-system look-up. See server/middleware/page-cache.ts.

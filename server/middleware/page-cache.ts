@@ -12,10 +12,11 @@
 // differ by that) and the Origin (the /api/v1 answers carry CORS headers for
 // the origin that asked, and `Vary: Origin`). While the catalogue listener is down, or a change made in
 // this process has not come back through PostgreSQL yet, the cache stands aside.
-// A hit waits for one round trip on the listener's connection (shared by the
-// hits that arrive meanwhile): PostgreSQL delivers every notification committed
-// before it first, so a write another instance has committed is never answered
-// from before it, even when its NOTIFY is still on the way.
+// Before any of this, server/middleware/catalog-freshness.ts makes the request
+// wait for one round trip on the listener's connection: PostgreSQL delivers
+// every notification committed before it first, so a write another instance
+// has committed is never answered from before it, even when its NOTIFY is
+// still on the way.
 //
 // A cached document still gets a fresh CSP nonce and request id: they are
 // found in the stored body and it is kept as the parts between them, so a hit
@@ -32,7 +33,7 @@
 // few seconds, and everything else is `private, no-store`.
 import zlib from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { catalogBarrier, catalogBus, catalogCachesUsable, onCatalogChange } from "../../app/utils/catalog-bus";
+import { catalogBus, catalogCachesUsable, onCatalogChange } from "../../app/utils/catalog-bus";
 import { hasPersonalCookie } from "../../app/utils/personal-cookies";
 
 /** Shared caches (a CDN) may keep an anonymous page 10 s and serve it stale while they fetch it again; browsers revalidate. */
@@ -249,20 +250,10 @@ export function pageCache(options: PageCacheOptions): RequestHandler & { store: 
       return next();
     }
 
+    // (server/middleware/catalog-freshness.ts has already waited for every committed change to arrive.)
     const key = cacheKey(req);
-    if (catalogCachesUsable() && store.get(key, Date.now())) {
-      // A hit is served only after every change committed so far has reached
-      // this process (another instance's write may still be on its way).
-      catalogBarrier().then(
-        () => {
-          const entry = catalogCachesUsable() ? store.get(key, Date.now()) : undefined;
-          if (entry) serveHit(req, res, entry);
-          else throughApp(req, res, next, key);
-        },
-        () => throughApp(req, res, next, key),
-      );
-      return;
-    }
+    const entry = catalogCachesUsable() ? store.get(key, Date.now()) : undefined;
+    if (entry) return serveHit(req, res, entry);
     throughApp(req, res, next, key);
   };
 
