@@ -88,6 +88,9 @@ function Frame({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   return (
     <>
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:shadow">
+        Skip to content
+      </a>
       <Header
         user={data?.user ?? null}
         categories={data?.categories ?? []}
@@ -96,7 +99,9 @@ function Frame({ children }: { children: React.ReactNode }) {
         keyword={data?.keyword ?? ""}
       />
       <Toaster toast={data?.toast ?? null} />
-      <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">{children}</main>
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none">
+        {children}
+      </main>
       <Footer ownerName={data?.ownerName ?? "Storefront"} />
     </>
   );

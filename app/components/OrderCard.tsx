@@ -26,6 +26,8 @@ export function OrderCard({ order, index, statusControl, showNote = false }: { o
   const payment = paymentLabel(order.paymentStatus);
   return (
     <article className="mb-6 overflow-hidden rounded border border-gray-200 bg-white" aria-label={`Order ${index}`}>
+      {/* On a phone the table scrolls inside the card; the page never scrolls sideways. */}
+      <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
         <thead className="bg-gray-100">
           <tr>
@@ -56,6 +58,7 @@ export function OrderCard({ order, index, statusControl, showNote = false }: { o
           </tr>
         </tbody>
       </table>
+      </div>
       {showNote && order.paymentNote ? (
         <p className="border-t border-gray-100 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="payment-note">
           {order.paymentNote}

@@ -71,6 +71,7 @@ export default function CheckoutPage() {
         </div>
       ) : (
         <>
+          <div className="overflow-x-auto">
           <table className="mt-6 w-full overflow-hidden rounded border border-gray-200 bg-white text-left text-sm">
             <caption className="sr-only">Your order</caption>
             <thead className="bg-gray-100">
@@ -117,6 +118,7 @@ export default function CheckoutPage() {
               </tr>
             </tfoot>
           </table>
+          </div>
 
           <section className="mt-6 rounded border border-gray-200 bg-white p-5" aria-labelledby="address-heading">
             <h2 id="address-heading" className="font-semibold">

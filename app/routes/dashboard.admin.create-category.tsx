@@ -73,6 +73,7 @@ export default function CreateCategory() {
         />
       </div>
 
+      <div className="overflow-x-auto">
       <table className="w-full max-w-3xl overflow-hidden rounded border border-gray-200 bg-white text-left text-sm">
         <thead className="bg-gray-100">
           <tr>
@@ -97,6 +98,7 @@ export default function CreateCategory() {
           ) : null}
         </tbody>
       </table>
+      </div>
 
       <Dialog.Root open={editing !== null} onOpenChange={(open) => (open ? null : setEditing(null))}>
         <Dialog.Portal>

@@ -26,6 +26,7 @@ export default function AdminUsers() {
       <h1 className="mb-4 text-2xl font-semibold">All Users</h1>
       <p className="mb-4 text-sm text-gray-600">{total} accounts</p>
       <div className="overflow-x-auto">
+        <div className="overflow-x-auto">
         <table className="w-full overflow-hidden rounded border border-gray-200 bg-white text-left text-sm">
           <thead className="bg-gray-100">
             <tr>
@@ -50,6 +51,7 @@ export default function AdminUsers() {
             ))}
           </tbody>
         </table>
+        </div>
       </div>
       <Pager page={page} pageCount={pageCount} label="User pages" />
     </section>

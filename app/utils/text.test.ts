@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import { preview, slugify } from "./text";
 
 describe("preview", () => {
-  it("keeps the first 30 characters and appends '...'", () => {
+  it("keeps the first 30 characters and appends '...' only when it cut something", () => {
     expect(preview("A light 14-inch laptop with an all-day battery")).toBe("A light 14-inch laptop with an...");
-    expect(preview("Short")).toBe("Short...");
+    expect(preview("Short")).toBe("Short");
+    expect(preview("x".repeat(30))).toBe("x".repeat(30));
   });
 });
 
