@@ -13,14 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 // Checkout talks to the local Stripe stand-in (its webhooks go nowhere: the
 // fuzz only needs sessions created), set up before any app module reads the env.
-const stripeFake = await vi.hoisted(async () => {
-  const { startFakeStripe } = await import("../../scripts/stripe-fake.js");
-  const fake = await startFakeStripe({ port: 0, webhookUrl: "http://127.0.0.1:9/unused", webhookSecret: "whsec_fuzz" });
-  process.env.STRIPE_API_BASE = fake.url;
-  process.env.STRIPE_SECRET_KEY = "sk_test_local_fake";
-  process.env.STRIPE_WEBHOOK_SECRET = "whsec_fuzz";
-  return fake;
-});
+const stripeFake = await vi.hoisted(async () => (await import("./stripe-stand-in")).startStripeStandIn("whsec_fuzz"));
 import { OPERATIONS } from "~/api/contract";
 import { db } from "~/utils/db.server";
 import { commitSessionCookie, createSession } from "~/utils/session.server";

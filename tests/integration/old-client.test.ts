@@ -21,15 +21,8 @@ const WEBHOOK_SECRET = "whsec_old_client_test_secret";
 
 // Before any app module loads (env() reads the environment once): the local
 // Stripe stand-in, for the checkout call.
-const stripeFake = await vi.hoisted(async () => {
-  const { startFakeStripe } = await import("../../scripts/stripe-fake.js");
-  // No Pay button is clicked here: the test posts Stripe's webhook itself.
-  const fake = await startFakeStripe({ port: 0, webhookUrl: "http://127.0.0.1:9/unused", webhookSecret: "whsec_old_client_test_secret" });
-  process.env.STRIPE_API_BASE = fake.url;
-  process.env.STRIPE_SECRET_KEY = "sk_test_local_fake";
-  process.env.STRIPE_WEBHOOK_SECRET = "whsec_old_client_test_secret";
-  return fake;
-});
+// No Pay button is clicked here: the test posts Stripe's webhook itself.
+const stripeFake = await vi.hoisted(async () => (await import("./stripe-stand-in")).startStripeStandIn("whsec_old_client_test_secret"));
 
 import { LEGACY_AUTH_ALIASES } from "~/api/openapi";
 import { db } from "~/utils/db.server";
