@@ -83,6 +83,13 @@ function Frame({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   return (
     <>
+      {/* The first focusable element: keyboard users jump past the header. */}
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-semibold focus:shadow-lg focus:ring-2 focus:ring-gray-900"
+      >
+        Skip to content
+      </a>
       <Header
         user={data?.user ?? null}
         categories={data?.categories ?? []}
@@ -91,7 +98,7 @@ function Frame({ children }: { children: React.ReactNode }) {
         keyword={data?.keyword ?? ""}
       />
       <Toaster toast={data?.toast ?? null} />
-      <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">{children}</main>
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none">{children}</main>
       <Footer ownerName={data?.ownerName ?? "Storefront"} />
     </>
   );
