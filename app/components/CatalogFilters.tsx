@@ -66,7 +66,7 @@ export function CatalogFilters({
         <button type="submit" className="btn-primary">
           Apply
         </button>
-        <Link to="/" className="btn-danger">
+        <Link to="/" className="btn-secondary">
           RESET FILTERS
         </Link>
       </div>

@@ -1,6 +1,9 @@
-/** The spec's card preview: the first 30 characters followed by '...'. */
+/**
+ * The spec's card preview: the first 30 characters followed by '...', the
+ * dots only when something was cut (a short description is shown whole).
+ */
 export function preview(text: string, length = 30): string {
-  return `${text.substring(0, length)}...`;
+  return text.length > length ? `${text.substring(0, length)}...` : text;
 }
 
 /** URL slug from a name: lower case ASCII words joined by '-'. */
