@@ -21,7 +21,6 @@ import { listCategories } from "~/models/category.server";
 import { getOptionalUser } from "~/utils/auth.server";
 import { env } from "~/utils/env.server";
 import { REQUEST_ID_META, useNonce, useRequestId } from "~/utils/nonce";
-import { TOAST_COOKIE, hasCookie } from "~/utils/personal-cookies";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -42,10 +41,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getToast(request),
   ]);
   const url = new URL(request.url);
-  // getToast always answers a Set-Cookie; only a request that brought a toast
-  // cookie needs it (to clear the flash). Without this every page would set a
-  // cookie, and no anonymous page could be shared by a cache.
-  const hadToast = hasCookie(request.headers.get("Cookie"), TOAST_COOKIE);
   return json(
     {
       user: user ? { name: user.name, role: user.role } : null,
@@ -56,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ownerName: env().OWNER_NAME,
       keyword: url.pathname === "/search" ? (url.searchParams.get("keyword") ?? "").slice(0, 200) : "",
     },
-    hadToast ? { headers } : undefined,
+    { headers },
   );
 }
 
@@ -88,7 +83,11 @@ function Frame({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:shadow">
+      {/* The first focusable element: keyboard users jump past the header. */}
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-semibold focus:shadow-lg focus:ring-2 focus:ring-gray-900"
+      >
         Skip to content
       </a>
       <Header
@@ -99,9 +98,7 @@ function Frame({ children }: { children: React.ReactNode }) {
         keyword={data?.keyword ?? ""}
       />
       <Toaster toast={data?.toast ?? null} />
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none">
-        {children}
-      </main>
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none">{children}</main>
       <Footer ownerName={data?.ownerName ?? "Storefront"} />
     </>
   );

@@ -32,7 +32,7 @@ export function CatalogFilters({
       action="/"
       preventScrollReset
       onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
-      className="space-y-6"
+      className="filters-panel space-y-6"
       aria-busy={applying}
     >
       <fieldset>

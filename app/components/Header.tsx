@@ -1,5 +1,6 @@
 import { Form, Link, NavLink, useNavigation } from "@remix-run/react";
 import { Role } from "~/models/user";
+import { useDismissableDetails } from "~/utils/use-dismissable-details";
 
 export type HeaderUser = { name: string; role: number } | null;
 export type HeaderCategory = { id: string; name: string; slug: string };
@@ -10,7 +11,13 @@ export function badgeText(count: number) {
 
 /**
  * The top navigation. Dropdowns are <details> elements, so they open and
- * close without JavaScript; the small-screen menu is one too.
+ * close without JavaScript; the small-screen menu is one too. With
+ * JavaScript they also close on navigation, Escape, an outside click and
+ * focus leaving (useDismissableDetails).
+ *
+ * Layout: brand, search, nav links at the right, cart. Below `lg` the search
+ * takes a full-width second row (so it is never squeezed); below `md` the
+ * nav links move into the ☰ menu, while the cart stays in the bar.
  */
 export function Header({
   user,
@@ -25,6 +32,9 @@ export function Header({
   shopName: string;
   keyword: string;
 }) {
+  const categoriesMenu = useDismissableDetails();
+  const userMenu = useDismissableDetails();
+  const mobileMenu = useDismissableDetails();
   const navigation = useNavigation();
   const searching = navigation.state !== "idle" && navigation.location?.pathname === "/search";
   const dashboard = user?.role === Role.Admin ? "/dashboard/admin" : "/dashboard/user";
@@ -33,8 +43,8 @@ export function Header({
 
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white">
-      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3">
-        <Link to="/" className="text-lg font-bold tracking-tight text-gray-900" aria-label={`${shopName} home`}>
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3">
+        <Link to="/" className="shrink-0 text-lg font-bold tracking-tight text-gray-900" aria-label={`${shopName} home`}>
           <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" className="mr-1 inline-block align-[-4px]" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
             <circle cx="9" cy="20" r="1.5" />
             <circle cx="18" cy="20" r="1.5" />
@@ -43,7 +53,7 @@ export function Header({
           {shopName}
         </Link>
 
-        <Form method="get" action="/search" role="search" className="ml-auto flex max-w-sm flex-1 items-center gap-2 md:ml-6">
+        <Form method="get" action="/search" role="search" className="order-last flex basis-full items-center gap-2 lg:order-none lg:ml-6 lg:max-w-md lg:flex-1 lg:basis-auto">
           <label htmlFor="site-search" className="sr-only">
             Search products
           </label>
@@ -54,22 +64,23 @@ export function Header({
             placeholder="Search"
             defaultValue={keyword}
             maxLength={200}
-            className="input"
+            className="input min-w-0 flex-1"
           />
-          <button type="submit" className="btn-secondary" disabled={searching}>
+          <button type="submit" className="btn-secondary shrink-0" disabled={searching}>
             Search
           </button>
         </Form>
 
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        <nav aria-label="Main" className="ml-auto hidden items-center gap-1 md:flex">
           <NavLink to="/" end className={navLink}>
             Home
           </NavLink>
-          <details className="relative">
+          <details ref={categoriesMenu} className="relative">
             <summary className="cursor-pointer list-none rounded px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100">
               Categories ▾
             </summary>
-            <ul className="absolute right-0 z-40 mt-1 max-h-80 w-56 overflow-auto rounded border border-gray-200 bg-white py-1 shadow-lg">
+            {/* Many categories scroll inside the dropdown instead of running off the screen. */}
+            <ul className="absolute right-0 z-40 mt-1 max-h-[min(20rem,calc(100vh-6rem))] w-56 overflow-y-auto overscroll-contain rounded border border-gray-200 bg-white py-1 shadow-lg">
               <li>
                 <Link to="/categories" className="block px-4 py-2 text-sm hover:bg-gray-100">
                   All Categories
@@ -85,9 +96,9 @@ export function Header({
             </ul>
           </details>
           {user ? (
-            <details className="relative">
-              <summary className="cursor-pointer list-none rounded px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100">
-                {user.name} ▾
+            <details ref={userMenu} className="relative">
+              <summary className="flex max-w-[14rem] cursor-pointer list-none rounded px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100">
+                <span className="truncate">{user.name}</span>&nbsp;▾
               </summary>
               <ul className="absolute right-0 z-40 mt-1 w-44 rounded border border-gray-200 bg-white py-1 shadow-lg">
                 <li>
@@ -114,14 +125,18 @@ export function Header({
               </NavLink>
             </>
           )}
-          <CartLink count={cartCount} />
         </nav>
 
-        <details className="relative md:hidden">
+        <CartLink count={cartCount} />
+
+        <details ref={mobileMenu} className="relative md:hidden">
           <summary className="btn-secondary cursor-pointer list-none" aria-label="Menu">
             ☰
           </summary>
-          <nav aria-label="Mobile" className="absolute right-0 z-40 mt-2 w-56 rounded border border-gray-200 bg-white py-2 shadow-lg">
+          <nav
+            aria-label="Mobile"
+            className="absolute right-0 z-40 mt-2 max-h-[calc(100vh-6rem)] w-56 overflow-y-auto overscroll-contain rounded border border-gray-200 bg-white py-2 shadow-lg"
+          >
             <ul>
               <li>
                 <Link to="/" className="block px-4 py-2 text-sm">
@@ -162,11 +177,6 @@ export function Header({
                   </li>
                 </>
               )}
-              <li>
-                <Link to="/cart" className="block px-4 py-2 text-sm">
-                  Cart ({badgeText(cartCount)})
-                </Link>
-              </li>
             </ul>
           </nav>
         </details>
@@ -175,18 +185,22 @@ export function Header({
   );
 }
 
+/**
+ * Always in the bar, on phones too. Its name is its visible text plus a
+ * hidden word ("Cart 2 items"), so what a voice-control user reads on the
+ * screen ("Cart 2") is part of the name they can say.
+ */
 function CartLink({ count }: { count: number }) {
   return (
-    // Named by what it shows ("Cart 2") plus words for screen readers ("items"), so the two agree.
-    <Link to="/cart" className="relative rounded px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100">
+    <Link to="/cart" className="ml-auto shrink-0 rounded px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100 md:ml-0">
       Cart{" "}
       <span
         data-testid="cart-count"
-        className="ml-1 inline-flex min-w-[1.5rem] items-center justify-center rounded-full bg-amber-500 px-1.5 text-xs font-bold text-white"
+        className="inline-flex min-w-[1.5rem] items-center justify-center rounded-full bg-amber-400 px-1.5 text-xs font-bold text-gray-900"
       >
         {badgeText(count)}
       </span>
-      <span className="sr-only"> items</span>
+      <span className="sr-only"> {count === 1 ? "item" : "items"}</span>
     </Link>
   );
 }

@@ -18,6 +18,20 @@ export type OrderCardData = {
   lines: { id: string; productId: string | null; name: string; unitPriceCents: number; quantity: number }[];
 };
 
+const COLUMNS = ["#", "Status", "Buyer", "Date", "Payment", "Quantity", "Total"] as const;
+
+/** A cell that, when stacked (below `lg`), shows its column's name above its value. */
+function Cell({ label, className = "", children }: { label: (typeof COLUMNS)[number]; className?: string; children: React.ReactNode }) {
+  return (
+    <td role="cell" className={`block min-w-0 lg:table-cell lg:px-3 lg:py-2 ${className}`}>
+      <span aria-hidden="true" className="block text-xs font-normal uppercase tracking-wide text-gray-500 lg:hidden">
+        {label}
+      </span>
+      {children}
+    </td>
+  );
+}
+
 /**
  * One order as both order screens show it: status (or the admin's control),
  * buyer, relative time, payment, and the products bought.
@@ -26,39 +40,44 @@ export function OrderCard({ order, index, statusControl, showNote = false }: { o
   const payment = paymentLabel(order.paymentStatus);
   return (
     <article className="mb-6 overflow-hidden rounded border border-gray-200 bg-white" aria-label={`Order ${index}`}>
-      {/* On a phone the table scrolls inside the card; the page never scrolls sideways. */}
-      <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <thead className="bg-gray-100">
-          <tr>
-            <th className="px-3 py-2">#</th>
-            <th className="px-3 py-2">Status</th>
-            <th className="px-3 py-2">Buyer</th>
-            <th className="px-3 py-2">Date</th>
-            <th className="px-3 py-2">Payment</th>
-            <th className="px-3 py-2">Quantity</th>
-            <th className="px-3 py-2">Total</th>
+      {/* Below `lg` (phones, tablets, and the dashboard's narrow column beside its menu) the
+          one-row table stacks into label/value pairs, two or four per line, so it never
+          makes the page scroll sideways nor clips its last columns. The explicit roles keep it a table
+          for assistive technology whatever its CSS display; the visible labels repeat the
+          column headers and are hidden from it. */}
+      <table role="table" className="block w-full text-left text-sm lg:table">
+        <thead role="rowgroup" className="bg-gray-100 max-lg:sr-only">
+          <tr role="row">
+            {COLUMNS.map((column) => (
+              <th key={column} role="columnheader" scope="col" className="px-3 py-2">
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
-        <tbody>
-          <tr>
-            <td className="px-3 py-2">{index}</td>
-            <td className="px-3 py-2">{statusControl ?? orderStatusLabel(order.status)}</td>
-            <td className="px-3 py-2">{order.buyer.name}</td>
-            <td className="px-3 py-2">
+        <tbody role="rowgroup" className="block lg:table-row-group">
+          <tr role="row" className="grid grid-cols-2 gap-x-4 gap-y-2 p-3 sm:grid-cols-4 lg:table-row lg:p-0">
+            <Cell label="#">{index}</Cell>
+            <Cell label="Status" className="sm:col-span-2">{statusControl ?? orderStatusLabel(order.status)}</Cell>
+            <Cell label="Buyer" className="break-words">
+              {order.buyer.name}
+            </Cell>
+            <Cell label="Date">
               <time dateTime={order.createdAt} title={new Date(order.createdAt).toUTCString()} suppressHydrationWarning>
                 {dayjs(order.createdAt).fromNow()}
               </time>
-            </td>
-            <td className={`px-3 py-2 font-medium ${payment === "Success" ? "text-green-700" : payment === "Failed" || payment === "Needs review" ? "text-red-700" : payment === "Cancelled" ? "text-gray-600" : "text-amber-700"}`}>
+            </Cell>
+            <Cell
+              label="Payment"
+              className={`font-medium ${payment === "Success" ? "text-green-700" : payment === "Failed" || payment === "Needs review" ? "text-red-700" : payment === "Cancelled" ? "text-gray-600" : "text-amber-700"}`}
+            >
               {payment}
-            </td>
-            <td className="px-3 py-2">{order.lines.reduce((sum, line) => sum + line.quantity, 0)}</td>
-            <td className="px-3 py-2">{formatPrice(order.totalCents)}</td>
+            </Cell>
+            <Cell label="Quantity">{order.lines.reduce((sum, line) => sum + line.quantity, 0)}</Cell>
+            <Cell label="Total">{formatPrice(order.totalCents)}</Cell>
           </tr>
         </tbody>
       </table>
-      </div>
       {showNote && order.paymentNote ? (
         <p className="border-t border-gray-100 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="payment-note">
           {order.paymentNote}
@@ -79,8 +98,8 @@ export function OrderCard({ order, index, statusControl, showNote = false }: { o
             ) : (
               <div className="h-16 w-16 rounded bg-gray-100" aria-hidden="true" />
             )}
-            <div>
-              <p className="font-medium">{line.name}</p>
+            <div className="min-w-0">
+              <p className="break-words font-medium">{line.name}</p>
               <p className="text-gray-600">
                 Price: {formatPrice(line.unitPriceCents)} · Quantity: {line.quantity}
               </p>

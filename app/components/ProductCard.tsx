@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { Fragment } from "react";
 import { AddToCartButton } from "~/components/AddToCartButton";
 import { productPhotoPath, type ProductCardData } from "~/models/catalog";
 import { formatPrice } from "~/utils/money";
@@ -9,18 +10,25 @@ const THUMB_SIZE = 400;
 
 /**
  * One product in a grid: photo, name, a 30-character preview, price, More
- * Details and ADD TO CART. Cards in the first row load their photo at once
- * (`eager`); the rest lazily, as they scroll into view.
+ * Details and ADD TO CART. The photo and the name link to the product too
+ * (the photo's link is skipped by Tab: it repeats the name's). Cards in the
+ * first row load their photo at once (`eager`); the rest lazily, as they
+ * scroll into view.
  */
 export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
   const headingId = `product-${product.id}-name`;
+  const href = `/product/${product.slug}`;
   return (
-    <article aria-labelledby={headingId} className="flex w-full flex-col overflow-hidden rounded border border-gray-200 bg-white shadow-sm">
-      <ProductPhoto product={product} eager={eager} />
+    <article aria-labelledby={headingId} className="flex w-full min-w-0 flex-col overflow-hidden rounded border border-gray-200 bg-white shadow-sm">
+      <Link to={href} tabIndex={-1} className="block">
+        <ProductPhoto product={product} eager={eager} />
+      </Link>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <div className="flex items-start justify-between gap-2">
-          <h3 id={headingId} className="font-semibold leading-tight text-gray-900">
-            {product.name}
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+          <h3 id={headingId} className="min-w-0 font-semibold leading-tight text-gray-900 hyphens-none">
+            <Link to={href} className="hover:underline">
+              <KeepWords text={product.name} />
+            </Link>
           </h3>
           <p className="shrink-0 font-semibold text-emerald-700">{formatPrice(product.priceCents)}</p>
         </div>
@@ -33,6 +41,26 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
         </div>
       </div>
     </article>
+  );
+}
+
+/**
+ * A name whose words wrap only between words: "Cotton T-Shirt" never ends a
+ * line with "T-". Each word is an inline block (so it breaks inside only when
+ * it is wider than the whole line, and then anywhere, never overflowing);
+ * the spaces stay plain text, so the text content is the name itself.
+ */
+function KeepWords({ text }: { text: string }) {
+  const words = text.split(" ");
+  return (
+    <>
+      {words.map((word, index) => (
+        <Fragment key={index}>
+          {index > 0 ? " " : null}
+          <span className="inline-block max-w-full break-words">{word}</span>
+        </Fragment>
+      ))}
+    </>
   );
 }
 

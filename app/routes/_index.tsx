@@ -49,10 +49,24 @@ export default function Home() {
   if (data.chunk) return <ChunkPage chunk={data} listHref={"/"} />;
   const hrefForPage = (page: number) => `/${withPage(data.grid.listKey, page)}`;
   const chunkHrefForPage = (page: number) => chunkHref("/?index", data.grid.listKey, page);
+  const activeFilters = data.selectedCategoryIds.length + (data.selectedBandId ? 1 : 0);
 
   return (
     <div className="grid gap-8 md:grid-cols-[15rem_1fr]">
       <aside aria-label="Filters">
+        {/* Phones: the filters fold under this disclosure (closed at first) so the first
+            products show on the first screen. A plain <details>: works without JavaScript.
+            The form is its sibling, shown or hidden by CSS (tailwind.css, .filters-panel),
+            so from `md` up it is always shown and the toggle is gone. */}
+        <details className="filters-toggle group mb-4 rounded border border-gray-200 bg-white md:hidden">
+          <summary className="flex cursor-pointer items-center justify-between px-4 py-3 font-semibold">
+            <span>
+              Filters
+              {activeFilters > 0 ? <span className="ml-2 text-sm font-normal text-gray-600">({activeFilters} active)</span> : null}
+            </span>
+            <span aria-hidden="true" className="transition group-open:rotate-180">▾</span>
+          </summary>
+        </details>
         <CatalogFilters
           categories={data.categories}
           selectedCategoryIds={data.selectedCategoryIds}

@@ -59,7 +59,7 @@ function StatusControl({ order, index, page }: { order: OrderCardData; index: nu
   const status = typeof pending === "string" ? pending : order.status;
   const id = `status-${order.id}`;
   return (
-    <fetcher.Form method="post" className="flex items-center gap-2">
+    <fetcher.Form method="post" className="flex min-w-0 items-center gap-2">
       <input type="hidden" name="orderId" value={order.id} />
       <input type="hidden" name="page" value={page} />
       <label htmlFor={id} className="sr-only">
@@ -68,7 +68,7 @@ function StatusControl({ order, index, page }: { order: OrderCardData; index: nu
       <select
         id={id}
         name="status"
-        className="input w-auto py-1"
+        className="input w-auto min-w-0 max-w-full py-1"
         value={status}
         onChange={(event) => fetcher.submit(event.currentTarget.form, { preventScrollReset: true })}
         aria-busy={fetcher.state !== "idle" || undefined}

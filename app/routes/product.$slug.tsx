@@ -78,7 +78,6 @@ export default function ProductDetails() {
   const { product, similar, jsonLd } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-10">
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, "\\u003c") }} />
       <article className="grid gap-8 md:grid-cols-2" aria-labelledby="product-heading">
         {product.photo ? (
           <img
@@ -138,6 +137,8 @@ export default function ProductDetails() {
           </div>
         )}
       </section>
+      {/* Last: as the first child, space-y-10 pushed the product 2.5rem down. */}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, "\\u003c") }} />
     </div>
   );
 }

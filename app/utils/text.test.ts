@@ -2,8 +2,11 @@ import { describe, expect, it } from "vitest";
 import { preview, slugify } from "./text";
 
 describe("preview", () => {
-  it("keeps the first 30 characters and appends '...' only when it cut something", () => {
+  it("keeps the first 30 characters and appends '...'", () => {
     expect(preview("A light 14-inch laptop with an all-day battery")).toBe("A light 14-inch laptop with an...");
+    expect(preview(`${"x".repeat(30)}y`)).toBe(`${"x".repeat(30)}...`);
+  });
+  it("shows a description of 30 characters or fewer whole, without dots", () => {
     expect(preview("Short")).toBe("Short");
     expect(preview("x".repeat(30))).toBe("x".repeat(30));
   });

@@ -1,4 +1,7 @@
-/** The spec's card preview: the first 30 characters, followed by '...' only when something was cut. */
+/**
+ * The spec's card preview: the first 30 characters followed by '...', the
+ * dots only when something was cut (a short description is shown whole).
+ */
 export function preview(text: string, length = 30): string {
   return text.length > length ? `${text.substring(0, length)}...` : text;
 }
