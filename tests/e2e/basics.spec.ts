@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { createUser, e2eDb, expect, signIn, test, unique } from "../fixtures/e2e";
+import { Role } from "~/models/user";
 
 const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
@@ -23,7 +24,7 @@ test.describe("at 390 px", () => {
   });
 
   test("the admin's order and user tables scroll inside their box, never the page", async ({ page, context, baseURL }) => {
-    const admin = await createUser({ role: 1, name: `Admin ${unique("wide")}` });
+    const admin = await createUser({ role: Role.Admin, name: `Admin ${unique("wide")}` });
     await signIn(context, admin, baseURL!);
     for (const path of ["/dashboard/admin/orders", "/dashboard/admin/users", "/dashboard/admin/create-category"]) {
       const response = await page.goto(path);

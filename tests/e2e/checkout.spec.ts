@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { createUser, e2eDb, expect, hasJs, signIn, test, unique, type TestUser } from "../fixtures/e2e";
+import { Role } from "~/models/user";
 
 type Product = { id: string; name: string; slug: string; priceCents: number; quantity: number };
 
@@ -130,7 +131,7 @@ test("add, change a quantity, remove a line, log in, check out, pay, and see the
   await expect(order.getByText(gamma.name)).toHaveCount(0);
 
   // The admin's orders.
-  const admin = await createUser({ role: 1, name: `Admin ${unique("a")}` });
+  const admin = await createUser({ role: Role.Admin, name: `Admin ${unique("a")}` });
   const adminContext = await signedInContext(browser, admin, baseURL!, js);
   const adminPage = await adminContext.newPage();
   await adminPage.goto("/dashboard/admin/orders");

@@ -43,9 +43,10 @@ import * as apiUserAuth from "~/routes/api.v1.$";
 import { requireAdmin, requireApiAdmin, requireApiUser, requireUser } from "~/utils/auth.server";
 import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { commitSessionCookie, createSession, hashToken, userForToken } from "~/utils/session.server";
+import { createSession, hashToken, userForToken } from "~/utils/session.server";
+import { cookieFor, get, jsonRequest, ORIGIN, postForm, respond } from "../fixtures/integration";
+import { Role } from "~/models/user";
 
-const ORIGIN = "http://shop.test";
 const uniqueEmail = (prefix = "acct") => `${prefix}-${randomBytes(5).toString("hex")}@accounts.test`;
 
 function account(overrides: Partial<RegisterInput> = {}): RegisterInput {
@@ -60,41 +61,12 @@ function account(overrides: Partial<RegisterInput> = {}): RegisterInput {
   });
 }
 
-async function registered(overrides: Partial<RegisterInput> = {}, role = 0) {
+async function registered(overrides: Partial<RegisterInput> = {}, role: Role = Role.User) {
   const input = account(overrides);
   const result = await register(input, { ip: null });
   if (!result.ok) throw new Error(`register failed: ${result.reason}`);
   if (role) await db.user.update({ where: { id: result.user.id }, data: { role } });
   return { ...input, id: result.user.id };
-}
-
-async function cookieFor(token: string) {
-  return (await commitSessionCookie(token)).split(";")[0];
-}
-
-type Handler = (args: LoaderFunctionArgs) => unknown;
-
-/** Call a loader/action as Remix would; thrown responses are returned. */
-async function call(handler: Handler | undefined, request: Request, context: LoaderFunctionArgs["context"] = {}): Promise<Response> {
-  if (!handler) throw new Error("no such handler");
-  try {
-    return (await handler({ request, params: {}, context })) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
-
-function get(path: string, headers: Record<string, string> = {}) {
-  return new Request(`${ORIGIN}${path}`, { headers });
-}
-
-function postForm(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return new Request(`${ORIGIN}${path}`, { method: "POST", headers: { Origin: ORIGIN, ...headers }, body: new URLSearchParams(fields) });
-}
-
-function sendJson(path: string, method: string, body: unknown, headers: Record<string, string> = {}) {
-  return new Request(`${ORIGIN}${path}`, { method, headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify(body) });
 }
 
 describe("hashing", () => {
@@ -138,7 +110,7 @@ describe("register", () => {
 
   it("the form keeps the values (never the password or answer) and shows errors beside the fields", async () => {
     const user = await registered();
-    const response = await call(
+    const response = await respond(
       registerRoute.action,
       postForm("/register", { name: "Bob", email: user.email, password: "Another-Pass-1", phone: "555 0100", address: "1 Road", answer: "golf" }),
     );
@@ -149,14 +121,14 @@ describe("register", () => {
     expect(JSON.stringify(body)).not.toContain("Another-Pass-1");
     expect(JSON.stringify(body)).not.toContain("golf");
 
-    const missing = await call(registerRoute.action, postForm("/register", { name: "Bob" }));
+    const missing = await respond(registerRoute.action, postForm("/register", { name: "Bob" }));
     expect(missing.status).toBe(400);
     expect(Object.keys((await missing.json()).errors).sort()).toEqual(["address", "answer", "email", "password", "phone"]);
   });
 
   it("the form redirects to /login with a toast on success", async () => {
     const email = uniqueEmail();
-    const response = await call(
+    const response = await respond(
       registerRoute.action,
       postForm("/register", { name: "Cleo", email, password: "Pass-word-1", phone: "555 0101", address: "2 Road", answer: "chess" }),
     );
@@ -169,18 +141,18 @@ describe("register", () => {
   it("the API takes `username` as the name: 201, then 409 for the same e-mail", async () => {
     const email = uniqueEmail();
     const payload = { username: "Dora", email, password: "Pass-word-2", phone: "555 0102", address: "3 Road", answer: "polo" };
-    const created = await call(apiRegister.action, sendJson("/api/v1/user/register", "POST", payload));
+    const created = await respond(apiRegister.action, jsonRequest("POST", "/api/v1/user/register", payload));
     expect(created.status).toBe(201);
     const body = await created.json();
     expect(body).toMatchObject({ success: true, message: expect.any(String), user: { name: "Dora", email } });
     expect(JSON.stringify(body)).not.toMatch(/Hash|\$2[aby]\$/);
-    const duplicate = await call(apiRegister.action, sendJson("/api/v1/user/register", "POST", payload));
+    const duplicate = await respond(apiRegister.action, jsonRequest("POST", "/api/v1/user/register", payload));
     expect(duplicate.status).toBe(409);
     expect(await duplicate.json()).toMatchObject({ success: false, message: DUPLICATE_EMAIL_MESSAGE });
-    const invalid = await call(apiRegister.action, sendJson("/api/v1/user/register", "POST", { ...payload, email: uniqueEmail(), password: 12345678 }));
+    const invalid = await respond(apiRegister.action, jsonRequest("POST", "/api/v1/user/register", { ...payload, email: uniqueEmail(), password: 12345678 }));
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toMatchObject({ success: false, errors: { password: expect.any(String) } });
-    expect((await call(apiRegister.loader, get("/api/v1/user/register"))).status).toBe(405);
+    expect((await respond(apiRegister.loader, get("/api/v1/user/register"))).status).toBe(405);
   });
 });
 
@@ -192,20 +164,20 @@ describe("login", () => {
     expect(unknown).toEqual({ ok: false, reason: "invalid", message: INVALID_LOGIN_MESSAGE });
     expect(wrong).toEqual(unknown);
 
-    const viaApiUnknown = await call(apiLogin.action, sendJson("/api/v1/user/login", "POST", { email: uniqueEmail("nobody"), password: "x" }));
-    const viaApiWrong = await call(apiLogin.action, sendJson("/api/v1/user/login", "POST", { email: user.email, password: "x" }));
+    const viaApiUnknown = await respond(apiLogin.action, jsonRequest("POST", "/api/v1/user/login", { email: uniqueEmail("nobody"), password: "x" }));
+    const viaApiWrong = await respond(apiLogin.action, jsonRequest("POST", "/api/v1/user/login", { email: user.email, password: "x" }));
     expect(viaApiUnknown.status).toBe(401);
     expect(viaApiWrong.status).toBe(401);
     expect(await viaApiUnknown.json()).toEqual(await viaApiWrong.json());
 
-    const viaForm = await call(loginRoute.action, postForm("/login", { email: user.email, password: "x", redirectTo: "/" }));
+    const viaForm = await respond(loginRoute.action, postForm("/login", { email: user.email, password: "x", redirectTo: "/" }));
     expect(viaForm.status).toBe(400);
     expect(await viaForm.json()).toEqual({ errors: { form: INVALID_LOGIN_MESSAGE }, values: { email: user.email } });
   });
 
   it("the form sets an HttpOnly session cookie and returns to a same-site origin only", async () => {
     const user = await registered();
-    const ok = await call(loginRoute.action, postForm("/login", { email: user.email, password: user.password, redirectTo: "/dashboard/user/orders" }));
+    const ok = await respond(loginRoute.action, postForm("/login", { email: user.email, password: user.password, redirectTo: "/dashboard/user/orders" }));
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/dashboard/user/orders");
     const sessionCookie = ok.headers.getSetCookie().find((c) => c.startsWith("__session="))!;
@@ -213,7 +185,7 @@ describe("login", () => {
     expect(sessionCookie).toMatch(/SameSite=Lax/i);
 
     for (const evil of ["https://evil.test/", "//evil.test", "/\\evil.test"]) {
-      const response = await call(loginRoute.action, postForm("/login", { email: user.email, password: user.password, redirectTo: evil }));
+      const response = await respond(loginRoute.action, postForm("/login", { email: user.email, password: user.password, redirectTo: evil }));
       expect(response.headers.get("Location")).toBe("/");
     }
   });
@@ -221,27 +193,27 @@ describe("login", () => {
   it("sends a signed-in visitor away from /login and /register", async () => {
     const user = await registered();
     const cookie = await cookieFor(await createSession(user.id));
-    const fromLogin = await call(loginRoute.loader, get("/login?redirectTo=%2Fdashboard%2Fuser", { Cookie: cookie }));
+    const fromLogin = await respond(loginRoute.loader, get("/login?redirectTo=%2Fdashboard%2Fuser", { Cookie: cookie }));
     expect(fromLogin.status).toBe(302);
     expect(fromLogin.headers.get("Location")).toBe("/dashboard/user");
-    const fromRegister = await call(registerRoute.loader, get("/register", { Cookie: cookie }));
+    const fromRegister = await respond(registerRoute.loader, get("/register", { Cookie: cookie }));
     expect(fromRegister.headers.get("Location")).toBe("/");
   });
 
   it("the API returns the user (no hash) and a token usable raw or as Bearer", async () => {
     const user = await registered();
-    const response = await call(apiLogin.action, sendJson("/api/v1/user/login", "POST", { email: user.email.toUpperCase(), password: user.password }));
+    const response = await respond(apiLogin.action, jsonRequest("POST", "/api/v1/user/login", { email: user.email.toUpperCase(), password: user.password }));
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body).toMatchObject({ success: true, user: { _id: user.id, name: user.name, email: user.email, role: 0 }, token: expect.any(String) });
     expect(JSON.stringify(body)).not.toMatch(/Hash|answer/);
-    expect((await call(apiUserAuth.loader, get("/api/v1/user/user-auth", { Authorization: body.token }))).status).toBe(200);
-    expect((await call(apiUserAuth.loader, get("/api/v1/user/user-auth", { Authorization: `Bearer ${body.token}` }))).status).toBe(200);
+    expect((await respond(apiUserAuth.loader, get("/api/v1/user/user-auth", { Authorization: body.token }))).status).toBe(200);
+    expect((await respond(apiUserAuth.loader, get("/api/v1/user/user-auth", { Authorization: `Bearer ${body.token}` }))).status).toBe(200);
   });
 
   it("refuses cross-site form posts", async () => {
     const user = await registered();
-    const response = await call(
+    const response = await respond(
       loginRoute.action,
       postForm("/login", { email: user.email, password: user.password }, { Origin: "https://evil.test" }),
     );
@@ -249,7 +221,7 @@ describe("login", () => {
   });
 
   it("answers a non-form body with a 4xx, not a 500", async () => {
-    const response = await call(loginRoute.action, sendJson("/login", "POST", { email: "a@b.c" }, { Origin: ORIGIN }));
+    const response = await respond(loginRoute.action, jsonRequest("POST", "/login", { email: "a@b.c" }, { Origin: ORIGIN }));
     expect(response.status).toBe(415);
   });
 });
@@ -258,23 +230,23 @@ describe("sessions", () => {
   it("logout deletes the session row and the cookie", async () => {
     const user = await registered();
     const token = await createSession(user.id);
-    const response = await call(logoutRoute.action, postForm("/logout", {}, { Cookie: await cookieFor(token) }));
+    const response = await respond(logoutRoute.action, postForm("/logout", {}, { Cookie: await cookieFor(token) }));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login");
     expect(response.headers.getSetCookie().some((c) => /^__session=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i.test(c))).toBe(true);
     expect(await db.session.findUnique({ where: { id: hashToken(token) } })).toBeNull();
     expect(await userForToken(token)).toBeNull();
     // A GET cannot log anyone out.
-    const viaGet = await call(logoutRoute.loader, get("/logout"));
+    const viaGet = await respond(logoutRoute.loader, get("/logout"));
     expect(viaGet.headers.get("Location")).toBe("/");
   });
 
   it("the API logout revokes the token", async () => {
     const user = await registered();
     const token = await createSession(user.id);
-    const response = await call(apiLogout.action, sendJson("/api/v1/user/logout", "POST", {}, { Authorization: token }));
+    const response = await respond(apiLogout.action, jsonRequest("POST", "/api/v1/user/logout", {}, { Authorization: token }));
     expect(response.status).toBe(200);
-    expect((await call(apiUserAuth.loader, get("/api/v1/user/user-auth", { Authorization: token }))).status).toBe(401);
+    expect((await respond(apiUserAuth.loader, get("/api/v1/user/user-auth", { Authorization: token }))).status).toBe(401);
   });
 
   it("a password reset revokes every session of the account and changes the password", async () => {
@@ -289,7 +261,7 @@ describe("sessions", () => {
     expect(unknown).toEqual(wrong);
     expect(await userForToken(tokens[0])).not.toBeNull();
 
-    const response = await call(forgotRoute.action, postForm("/forgot-password", { email: user.email, answer: " rugby", newPassword: "Fresh-Start-1" }));
+    const response = await respond(forgotRoute.action, postForm("/forgot-password", { email: user.email, answer: " rugby", newPassword: "Fresh-Start-1" }));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login");
     for (const token of tokens) expect(await userForToken(token)).toBeNull();
@@ -300,14 +272,14 @@ describe("sessions", () => {
 
   it("the reset API answers 200, and 401 with one message for a wrong answer or e-mail", async () => {
     const user = await registered({ answer: "hockey" });
-    const wrong = await call(apiForgot.action, sendJson("/api/v1/user/forgot-password", "POST", { email: user.email, answer: "golf", newPassword: "Other-Pass-1" }));
-    const unknown = await call(
+    const wrong = await respond(apiForgot.action, jsonRequest("POST", "/api/v1/user/forgot-password", { email: user.email, answer: "golf", newPassword: "Other-Pass-1" }));
+    const unknown = await respond(
       apiForgot.action,
-      sendJson("/api/v1/user/forgot-password", "POST", { email: uniqueEmail(), answer: "hockey", newPassword: "Other-Pass-1" }),
+      jsonRequest("POST", "/api/v1/user/forgot-password", { email: uniqueEmail(), answer: "hockey", newPassword: "Other-Pass-1" }),
     );
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toEqual(await unknown.json());
-    const ok = await call(apiForgot.action, sendJson("/api/v1/user/forgot-password", "POST", { email: user.email, answer: "HOCKEY", newPassword: "Other-Pass-1" }));
+    const ok = await respond(apiForgot.action, jsonRequest("POST", "/api/v1/user/forgot-password", { email: user.email, answer: "HOCKEY", newPassword: "Other-Pass-1" }));
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ success: true });
   });
@@ -319,7 +291,7 @@ describe("profile", () => {
     const token = await createSession(user.id);
     const otherToken = await createSession(user.id);
     const cookie = await cookieFor(token);
-    const response = await call(
+    const response = await respond(
       profileRoute.action,
       postForm(
         "/dashboard/user/profile",
@@ -340,12 +312,12 @@ describe("profile", () => {
   it("blank fields keep their value; bad input comes back with errors", async () => {
     const user = await registered();
     const cookie = await cookieFor(await createSession(user.id));
-    await call(profileRoute.action, postForm("/dashboard/user/profile", { name: "", password: "", phone: "", address: "" }, { Cookie: cookie }));
+    await respond(profileRoute.action, postForm("/dashboard/user/profile", { name: "", password: "", phone: "", address: "" }, { Cookie: cookie }));
     const row = await db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(row).toMatchObject({ name: user.name, phone: user.phone, address: user.address });
     expect(await authenticate(user.email, user.password)).not.toBeNull();
 
-    const bad = await call(profileRoute.action, postForm("/dashboard/user/profile", { name: "Ok", password: "short" }, { Cookie: cookie }));
+    const bad = await respond(profileRoute.action, postForm("/dashboard/user/profile", { name: "Ok", password: "short" }, { Cookie: cookie }));
     expect(bad.status).toBe(400);
     expect((await bad.json()).errors).toEqual({ password: "Password must be at least 8 characters" });
   });
@@ -353,23 +325,23 @@ describe("profile", () => {
   it("the API returns updatedUser and ignores an e-mail in the body", async () => {
     const user = await registered();
     const token = await createSession(user.id);
-    const response = await call(
+    const response = await respond(
       apiProfile.action,
-      sendJson("/api/v1/user/profile", "PUT", { name: "Api Name", email: "other@evil.test", password: "", phone: "555 0123", address: "" }, { Authorization: token }),
+      jsonRequest("PUT", "/api/v1/user/profile", { name: "Api Name", email: "other@evil.test", password: "", phone: "555 0123", address: "" }, { Authorization: token }),
     );
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body).toMatchObject({ success: true, updatedUser: { _id: user.id, name: "Api Name", email: user.email, phone: "555 0123", address: user.address } });
     expect(JSON.stringify(body)).not.toMatch(/Hash/);
 
-    const bad = await call(apiProfile.action, sendJson("/api/v1/user/profile", "PUT", { password: "1" }, { Authorization: token }));
+    const bad = await respond(apiProfile.action, jsonRequest("PUT", "/api/v1/user/profile", { password: "1" }, { Authorization: token }));
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ success: false, error: expect.any(String), message: expect.any(String) });
-    expect((await call(apiProfile.action, sendJson("/api/v1/user/profile", "POST", {}, { Authorization: token }))).status).toBe(405);
+    expect((await respond(apiProfile.action, jsonRequest("POST", "/api/v1/user/profile", {}, { Authorization: token }))).status).toBe(405);
   });
 
   it("a visitor cannot post the profile form", async () => {
-    const response = await call(profileRoute.action, postForm("/dashboard/user/profile", { name: "X" }));
+    const response = await respond(profileRoute.action, postForm("/dashboard/user/profile", { name: "X" }));
     expect(response.status).toBe(401);
   });
 });
@@ -385,14 +357,14 @@ describe("orders", () => {
     await db.order.create({ data: { buyerId: other.id, totalCents: 999 } });
     const token = await createSession(user.id);
 
-    const screen = await call(userOrdersRoute.loader, get("/dashboard/user/orders", { Cookie: await cookieFor(token) }));
+    const screen = await respond(userOrdersRoute.loader, get("/dashboard/user/orders", { Cookie: await cookieFor(token) }));
     expect((await screen.json()).orders.map((o: { id: string }) => o.id)).toEqual([newer.id, older.id]);
 
-    const api = await call(apiOrders.loader, get("/api/v1/user/orders", { Authorization: token }));
+    const api = await respond(apiOrders.loader, get("/api/v1/user/orders", { Authorization: token }));
     const list = await api.json();
     expect(list.map((o: { _id: string }) => o._id)).toEqual([newer.id, older.id]);
     expect(list[0]).toMatchObject({ status: "Not Process", buyer: { name: user.name }, payment: { success: true }, products: [{ name: "Widget", price: 2.5, quantity: 1 }] });
-    expect((await call(apiOrders.loader, get("/api/v1/user/orders"))).status).toBe(401);
+    expect((await respond(apiOrders.loader, get("/api/v1/user/orders"))).status).toBe(401);
   });
 });
 
@@ -425,10 +397,10 @@ describe("rate limiting", () => {
       expect(await login({ email: user.email, password: "wrong-password" }, { ip: null })).toMatchObject({ reason: "invalid" });
     }
     expect(await login({ email: user.email, password: user.password }, { ip: null })).toMatchObject({ ok: false, reason: "rate_limited" });
-    const form = await call(loginRoute.action, postForm("/login", { email: user.email, password: user.password }));
+    const form = await respond(loginRoute.action, postForm("/login", { email: user.email, password: user.password }));
     expect(form.status).toBe(429);
     expect((await form.json()).errors.form).toMatch(/Too many attempts/);
-    const api = await call(apiLogin.action, sendJson("/api/v1/user/login", "POST", { email: user.email, password: user.password }));
+    const api = await respond(apiLogin.action, jsonRequest("POST", "/api/v1/user/login", { email: user.email, password: user.password }));
     expect(api.status).toBe(429);
     expect(Number(api.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(await api.json()).toMatchObject({ success: false, message: expect.stringMatching(/Too many attempts/) });
@@ -450,9 +422,9 @@ describe("rate limiting", () => {
     });
     const email = uniqueEmail();
     for (let i = 0; i < 10; i++) await register(account({ email }), { ip: null });
-    const blocked = await call(
+    const blocked = await respond(
       apiRegister.action,
-      sendJson("/api/v1/user/register", "POST", { username: "Z", email, password: "Long-Enough-1", phone: "555 0000", address: "x", answer: "y" }),
+      jsonRequest("POST", "/api/v1/user/register", { username: "Z", email, password: "Long-Enough-1", phone: "555 0000", address: "x", answer: "y" }),
     );
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get("Retry-After")).toMatch(/^\d+$/);
@@ -486,15 +458,15 @@ describe("rate limiting", () => {
     const context = { clientIp: `127.0.${Math.floor(Math.random() * 200) + 1}.10` };
     const statuses = [];
     for (let i = 0; i < 4; i++) {
-      const response = await call(apiLogin.action, sendJson("/api/v1/user/login", "POST", { email: uniqueEmail(), password: "x" }), context);
+      const response = await respond(apiLogin.action, jsonRequest("POST", "/api/v1/user/login", { email: uniqueEmail(), password: "x" }), {}, context);
       statuses.push(response.status);
     }
     expect(statuses).toEqual([401, 401, 401, 429]);
-    const form = await call(loginRoute.action, postForm("/login", { email: uniqueEmail(), password: "x" }), context);
+    const form = await respond(loginRoute.action, postForm("/login", { email: uniqueEmail(), password: "x" }), {}, context);
     expect(form.status).toBe(429);
     expect(Number(form.headers.get("Retry-After"))).toBeGreaterThan(0);
     // Another address is not affected.
-    const other = await call(apiLogin.action, sendJson("/api/v1/user/login", "POST", { email: uniqueEmail(), password: "x" }), { clientIp: "127.0.0.250" });
+    const other = await respond(apiLogin.action, jsonRequest("POST", "/api/v1/user/login", { email: uniqueEmail(), password: "x" }), {}, { clientIp: "127.0.0.250" });
     expect(other.status).toBe(401);
   });
 
@@ -560,7 +532,7 @@ describe("guards", () => {
 
   beforeAll(async () => {
     const user = await registered();
-    const admin = await registered({}, 1);
+    const admin = await registered({}, Role.Admin);
     tokens.user = await createSession(user.id);
     tokens.admin = await createSession(admin.id);
     const revoked = await createSession(user.id);
@@ -582,8 +554,8 @@ describe("guards", () => {
   for (const who of Object.keys(expected) as Who[]) {
     it(`requireUser / requireAdmin and the dashboard loaders: ${who}`, async () => {
       const headers = await cookieHeaders(who);
-      const userPage = await call(userIndexRoute.loader, get("/dashboard/user", headers));
-      const adminPage = await call(adminIndexRoute.loader, get("/dashboard/admin", headers));
+      const userPage = await respond(userIndexRoute.loader, get("/dashboard/user", headers));
+      const adminPage = await respond(adminIndexRoute.loader, get("/dashboard/admin", headers));
       expect(userPage.status).toBe(expected[who].user);
       expect(adminPage.status).toBe(expected[who].admin);
       if (userPage.status === 401) {
@@ -606,8 +578,8 @@ describe("guards", () => {
 
     it(`requireApiUser / requireApiAdmin and user-auth / admin-auth: ${who}`, async () => {
       for (const headers of [tokenHeaders(who), tokens[who] ? { Authorization: `Bearer ${tokens[who]}` } : {}]) {
-        const userAuth = await call(apiUserAuth.loader, get("/api/v1/user/user-auth", headers));
-        const adminAuth = await call(apiAdminAuth.loader, get("/api/v1/user/admin-auth", headers));
+        const userAuth = await respond(apiUserAuth.loader, get("/api/v1/user/user-auth", headers));
+        const adminAuth = await respond(apiAdminAuth.loader, get("/api/v1/user/admin-auth", headers));
         expect(userAuth.status).toBe(expected[who].user);
         expect(adminAuth.status).toBe(expected[who].admin);
         if (userAuth.status === 200) expect(await userAuth.json()).toEqual({ ok: true });
@@ -629,19 +601,19 @@ describe("guards", () => {
 
   it("the screens' cookie works for same-site API calls but never for cross-site writes", async () => {
     const cookie = await cookieFor(tokens.user!);
-    expect((await call(apiUserAuth.loader, get("/api/v1/user/user-auth", { Cookie: cookie }))).status).toBe(200);
-    const crossSite = await call(
+    expect((await respond(apiUserAuth.loader, get("/api/v1/user/user-auth", { Cookie: cookie }))).status).toBe(200);
+    const crossSite = await respond(
       apiProfile.action,
-      sendJson("/api/v1/user/profile", "PUT", { name: "Hacked" }, { Cookie: cookie, Origin: "https://evil.test" }),
+      jsonRequest("PUT", "/api/v1/user/profile", { name: "Hacked" }, { Cookie: cookie, Origin: "https://evil.test" }),
     );
     expect(crossSite.status).toBe(401);
   });
 
   it("wrong methods answer 405 JSON", async () => {
-    expect((await call(apiUserAuth.action, sendJson("/api/v1/user/user-auth", "POST", {}))).status).toBe(405);
-    expect((await call(apiAdminAuth.action, sendJson("/api/v1/user/admin-auth", "DELETE", {}))).status).toBe(405);
-    expect((await call(apiOrders.action, sendJson("/api/v1/user/orders", "POST", {}))).status).toBe(405);
-    const response = await call(apiLogin.loader, get("/api/v1/user/login"));
+    expect((await respond(apiUserAuth.action, jsonRequest("POST", "/api/v1/user/user-auth", {}))).status).toBe(405);
+    expect((await respond(apiAdminAuth.action, jsonRequest("DELETE", "/api/v1/user/admin-auth", {}))).status).toBe(405);
+    expect((await respond(apiOrders.action, jsonRequest("POST", "/api/v1/user/orders", {}))).status).toBe(405);
+    const response = await respond(apiLogin.loader, get("/api/v1/user/login"));
     expect(response.status).toBe(405);
     expect(await response.json()).toMatchObject({ success: false });
   });
