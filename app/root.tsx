@@ -7,7 +7,6 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useLoaderData,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -63,20 +62,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export type RootData = typeof loader;
 export const useRootData = () => useRouteLoaderData<typeof loader>("root");
 
-function Document({ children, title, requestId }: { children: React.ReactNode; title?: string; requestId?: string }) {
+/** Error pages' titles: the routes' own meta does not run for them. */
+function errorTitle(status: number) {
+  return status === 404 ? "Page Not Found" : status === 400 ? "Bad Request" : "Something went wrong";
+}
+
+/** The document around every page and every error page (Remix renders both inside it). */
+export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const error = useRouteError();
+  const requestId = useRequestId();
+  const status = error === undefined ? null : isRouteErrorResponse(error) ? error.status : 500;
   return (
     <html lang="en" className="h-full">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {title ? <title>{title}</title> : null}
-        {requestId ? <meta name={REQUEST_ID_META} content={requestId} /> : null}
+        {status !== null ? <title>{errorTitle(status)}</title> : null}
+        {status !== null && requestId ? <meta name={REQUEST_ID_META} content={requestId} /> : null}
         <Meta />
         <Links />
       </head>
       <body className="flex min-h-full flex-col bg-gray-50 text-gray-900">
-        {children}
+        <Frame>{children}</Frame>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -110,25 +118,12 @@ function Frame({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  useLoaderData<typeof loader>();
-  return (
-    <Document>
-      <Frame>
-        <Outlet />
-      </Frame>
-    </Document>
-  );
+  return <Outlet />;
 }
 
 export function ErrorBoundary() {
   const error = useRouteError();
   const requestId = useRequestId();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  return (
-    <Document title={status === 404 ? "Page Not Found" : status === 400 ? "Bad Request" : "Something went wrong"} requestId={requestId}>
-      <Frame>
-        {status === 404 ? <NotFound /> : status === 400 ? <BadRequest /> : <UnexpectedError requestId={requestId} />}
-      </Frame>
-    </Document>
-  );
+  return status === 404 ? <NotFound /> : status === 400 ? <BadRequest /> : <UnexpectedError requestId={requestId} />;
 }

@@ -16,7 +16,7 @@ import { clientIp } from "~/models/rate-limit.server";
 import { login, register, resetPassword, updateProfile } from "~/models/user.server";
 import { refusedAttemptJson } from "~/utils/api.server";
 import { bearerToken } from "~/utils/auth.server";
-import { apiError, publicOrigin } from "~/utils/http.server";
+import { apiError, apiNotFound, publicOrigin } from "~/utils/http.server";
 import { pageCount } from "~/utils/paging";
 import { destroySessionCookie, readSessionToken, revokeSession, type PublicUser } from "~/utils/session.server";
 import { verifyWebhook, type Stripe } from "~/utils/stripe.server";
@@ -119,7 +119,7 @@ export const handlers: Handlers = {
 
   orderStatus: async ({ params, body }) => {
     const order = await updateOrderStatus(params.orderId, body.status);
-    if (!order) return apiError(404, "Order not found");
+    if (!order) return apiNotFound("Order not found");
     return json(toApiOrder(order));
   },
 
@@ -178,7 +178,7 @@ export const handlers: Handlers = {
 
   getProduct: async ({ params }) => {
     const product = await getProductBySlug(params.slug);
-    if (!product) return apiError(404, "Product not found");
+    if (!product) return apiNotFound("Product not found");
     return json({ success: true, message: "Single Product Fetched", product: toApiProduct(product) });
   },
 
@@ -189,7 +189,7 @@ export const handlers: Handlers = {
 
   productsOfCategory: async ({ params }) => {
     const found = await getCategoryPage(params.slug, { page: 1, mode: "page", pageSize: API_LIST_LIMIT });
-    if (!found) return apiError(404, "Category not found");
+    if (!found) return apiNotFound("Category not found");
     return json({ success: true, category: toApiCategory(found.category), products: found.products.map(toApiProduct), total: found.total });
   },
 
@@ -211,7 +211,7 @@ export const handlers: Handlers = {
     const conditional = request.headers.get("If-None-Match");
     // With a conditional request, read the tag first: a 304 never loads the bytes.
     let photo = await getProductPhoto(params.id, query.size, { withBytes: !conditional });
-    if (!photo) return apiError(404, "This product has no photo");
+    if (!photo) return apiNotFound("This product has no photo");
     const headers = new Headers({
       ETag: photo.etag,
       "Cache-Control": query.v === photo.version ? VERSIONED : UNVERSIONED,
@@ -219,7 +219,7 @@ export const handlers: Handlers = {
     });
     if (matchesEtag(conditional, photo.etag)) return new Response(null, { status: 304, headers });
     if (!photo.bytes) photo = await getProductPhoto(params.id, query.size);
-    if (!photo?.bytes) return apiError(404, "This product has no photo");
+    if (!photo?.bytes) return apiNotFound("This product has no photo");
     headers.set("Content-Type", photo.contentType);
     headers.set("Content-Length", String(photo.bytes.byteLength));
     headers.set("ETag", photo.etag);

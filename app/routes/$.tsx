@@ -1,17 +1,18 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { BadRequest, NotFound } from "~/components/NotFound";
+import { notFound } from "~/utils/http.server";
 
 // Every path no other route claims: the 404 screen with status 404. The server
 // also sends malformed addresses here (context.malformedUrl): a 400 screen.
 export function loader({ context }: LoaderFunctionArgs) {
   if (context.malformedUrl) throw new Response("Bad Request", { status: 400 });
-  throw new Response("Not Found", { status: 404 });
+  throw notFound();
 }
 
 export function action({ context }: LoaderFunctionArgs) {
   if (context.malformedUrl) throw new Response("Bad Request", { status: 400 });
-  throw new Response("Not Found", { status: 404 });
+  throw notFound();
 }
 
 export const meta: MetaFunction = ({ error }) => [

@@ -4,7 +4,7 @@ import { useLoaderData, useParams } from "@remix-run/react";
 import { ChunkPage, ProductGrid, keepListingAfterCartAction } from "~/components/ProductGrid";
 import { chunkHref, lenientPage, isChunkRequest, withPage } from "~/models/catalog";
 import { getCategoryPage, productChunk, productGrid } from "~/models/catalog.server";
-import { publicOrigin } from "~/utils/http.server";
+import { notFound, publicOrigin } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 
 // /category/{slug}?page=N: one category's products, newest first, with Load More.
@@ -13,12 +13,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = lenientPage(url.searchParams.get("page"));
   if (isChunkRequest(request)) {
     const more = await getCategoryPage(params.slug, { page, mode: "page", count: "if-cached" });
-    if (!more) throw new Response("Not Found", { status: 404 });
+    if (!more) throw notFound();
     return json(productChunk(more, `category=${more.category.id}`));
   }
   const found = await getCategoryPage(params.slug, { page });
   // The root ErrorBoundary renders the 404 screen.
-  if (!found) throw new Response("Not Found", { status: 404 });
+  if (!found) throw notFound();
   const listKey = `category=${found.category.id}`;
   return json({
     chunk: false as const,

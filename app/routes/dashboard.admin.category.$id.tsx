@@ -7,7 +7,7 @@ import { CategoryForm, type CategoryFormData } from "~/components/CategoryForm";
 import { guardMeta } from "~/components/GuardScreen";
 import { getCategory, renameCategory } from "~/models/category.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { assertSameOrigin } from "~/utils/http.server";
+import { assertSameOrigin, notFound } from "~/utils/http.server";
 import { readForm } from "~/utils/upload.server";
 
 // The Edit modal's page, for browsers without JavaScript.
@@ -16,7 +16,7 @@ export const meta: MetaFunction = ({ error }) => guardMeta(error) ?? [{ title: "
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const category = await getCategory(params.id ?? "");
-  if (!category) throw new Response("Category not found", { status: 404 });
+  if (!category) throw notFound("Category not found");
   return json({ category });
 }
 
@@ -28,7 +28,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const name = form.formData.get("name");
   const result = await renameCategory(params.id ?? "", { name });
   if (!result.ok) {
-    if (result.status === 404) throw new Response("Category not found", { status: 404 });
+    if (result.status === 404) throw notFound("Category not found");
     return json<CategoryFormData>({ errors: { name: result.errors.name ?? result.message }, values: { name: typeof name === "string" ? name : "" } }, { status: result.status });
   }
   return redirectWithSuccess("/dashboard/admin/create-category", `${result.category.name} is updated`);

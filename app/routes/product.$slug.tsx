@@ -6,14 +6,14 @@ import { ProductCard } from "~/components/ProductCard";
 import { keepListingAfterCartAction } from "~/components/ProductGrid";
 import { productPhotoPath } from "~/models/catalog";
 import { getProductPage, toProductCard } from "~/models/catalog.server";
-import { publicOrigin } from "~/utils/http.server";
+import { notFound, publicOrigin } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { centsToDollars, formatPrice } from "~/utils/money";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const found = await getProductPage(params.slug);
   // The root ErrorBoundary renders the 404 screen.
-  if (!found) throw new Response("Not Found", { status: 404 });
+  if (!found) throw notFound();
   const { product, similar } = found;
   const origin = publicOrigin(request);
   const url = `${origin}/product/${product.slug}`;

@@ -7,6 +7,12 @@ export function apiError(status: number, message: string, extra: Record<string, 
   return json({ success: false, message, ...extra }, { ...init, status });
 }
 
+/** The one way an /api/v1 handler says a thing does not exist: JSON 404 with a message naming it. */
+export function apiNotFound(message: string) {
+  return apiError(404, message);
+}
+
+/** The one way a page says a thing does not exist: throw it, and the ErrorBoundary shows the not-found screen with status 404. */
 export function notFound(message = "Not Found") {
   return new Response(message, { status: 404, statusText: "Not Found" });
 }
