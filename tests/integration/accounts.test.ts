@@ -2,7 +2,6 @@
 // profile's fixed e-mail, rate limits, and every guard, called through the
 // route modules themselves the way Remix would call them.
 import { randomBytes } from "node:crypto";
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
 // Read once by env() when the modules load (hoisted above the imports):

@@ -22,7 +22,9 @@ import { action as categoryPageAction, loader as categoryPageLoader } from "~/ro
 import { action as createProductPageAction } from "~/routes/dashboard.admin.create-product";
 import { action as ordersPageAction } from "~/routes/dashboard.admin.orders";
 import { action as updateProductPageAction } from "~/routes/dashboard.admin.product.$slug";
-import { createSession, sessionCookie } from "~/utils/session.server";
+import { sessionCookie } from "~/utils/session.server";
+import { Role } from "~/models/user";
+import { expectOk, signedIn, visitor, type Caller } from "../fixtures/integration";
 
 const tag = () => randomBytes(4).toString("hex");
 
@@ -87,18 +89,18 @@ describe("categories", () => {
     expect(again).toMatchObject({ ok: false, status: 409, errors: { name: expect.stringContaining("already exists") } });
     // A different name with the same slug gets a suffix.
     const sameSlug = await createCategory({ name: `${name}!` });
-    expect(sameSlug.ok && sameSlug.category.slug).toBe(`${name.toLowerCase().replace(/ /g, "-")}-2`);
+    expect(expectOk(sameSlug).category.slug).toBe(`${name.toLowerCase().replace(/ /g, "-")}-2`);
   });
 
   it("renames, keeps the slug unique, refuses duplicates and unknown ids", async () => {
     const a = await newCategory();
     const b = await newCategory();
     const renamed = await renameCategory(a.id, { name: `Renamed ${tag()}` });
-    expect(renamed.ok && renamed.category.slug).toMatch(/^renamed-/);
+    expect(expectOk(renamed).category.slug).toMatch(/^renamed-/);
     expect(await renameCategory(a.id, { name: b.name.toLowerCase() })).toMatchObject({ ok: false, status: 409 });
     // Changing only the case of its own name is fine.
     const recased = await renameCategory(b.id, { name: b.name.toUpperCase() });
-    expect(recased.ok && recased.category).toMatchObject({ name: b.name.toUpperCase(), slug: b.slug });
+    expect(expectOk(recased).category).toMatchObject({ name: b.name.toUpperCase(), slug: b.slug });
     expect(await renameCategory("c000000000000000000000000", { name: "Whatever" })).toMatchObject({ ok: false, status: 404 });
     expect(await renameCategory("../../etc", { name: "Whatever" })).toMatchObject({ ok: false, status: 404 });
   });
@@ -138,7 +140,7 @@ describe("products", () => {
     const cases: [unknown, boolean][] = [["0", false], ["1", true], ["yes", true], ["No", false], [true, true], [false, false], [undefined, false]];
     for (const [shipping, expected] of cases) {
       const result = await createProduct(await productInput({ shipping }));
-      expect(result.ok && result.product.shipping).toBe(expected);
+      expect(expectOk(result).product.shipping).toBe(expected);
     }
     expect(await createProduct(await productInput({ shipping: "maybe" }))).toMatchObject({ ok: false, status: 400, errors: { shipping: expect.any(String) } });
   });
@@ -147,7 +149,7 @@ describe("products", () => {
     const good: [unknown, number][] = [["0", 0], ["10", 1000], ["10.5", 1050], ["10.05", 1005], [19.99, 1999], [" 7.10 ", 710], [".5", 50]];
     for (const [price, cents] of good) {
       const result = await createProduct(await productInput({ price }));
-      expect(result.ok && result.product.priceCents, String(price)).toBe(cents);
+      expect(expectOk(result).product.priceCents, String(price)).toBe(cents);
     }
     for (const price of ["-1", "-0.01", "1.234", "abc", "", "1e3", "NaN", "Infinity", -5, 0.001, "1000000.01", null, {}]) {
       const result = await createProduct(await productInput({ price }));
@@ -162,7 +164,7 @@ describe("products", () => {
 
   it("trims and limits names and descriptions, and needs an existing category", async () => {
     const trimmed = await createProduct(await productInput({ name: "  Spaced Out  " }));
-    expect(trimmed.ok && trimmed.product.name).toBe("Spaced Out");
+    expect(expectOk(trimmed).product.name).toBe("Spaced Out");
     expect(await createProduct(await productInput({ name: "x".repeat(121) }))).toMatchObject({ ok: false, errors: { name: expect.any(String) } });
     expect(await createProduct(await productInput({ description: " " }))).toMatchObject({ ok: false, errors: { description: expect.any(String) } });
     expect(await createProduct(await productInput({ category: "c000000000000000000000000" }))).toMatchObject({ ok: false, status: 400, errors: { category: expect.any(String) } });
@@ -181,9 +183,9 @@ describe("products", () => {
     const base = name.toLowerCase().replace(/ /g, "-");
     expect([first.slug, second.slug, third.slug]).toEqual([base, `${base}-2`, `${base}-3`]);
     const kept = await updateProduct(second.id, await productInput({ name, price: "5", category: second.category.id }));
-    expect(kept.ok && kept.product.slug).toBe(`${base}-2`);
+    expect(expectOk(kept).product.slug).toBe(`${base}-2`);
     const moved = await updateProduct(second.id, await productInput({ name: `Other ${name}`, category: second.category.id }));
-    expect(moved.ok && moved.product.slug).toBe(`other-${base}`);
+    expect(expectOk(moved).product.slug).toBe(`other-${base}`);
   });
 
   it("refuses a text file renamed .png, and saves nothing", async () => {
@@ -216,7 +218,7 @@ describe("products", () => {
     const firstEtag = (await db.productPhoto.findUniqueOrThrow({ where: { productId: product.id } })).etag;
 
     const withoutPhoto = await updateProduct(product.id, await productInput({ name: product.name, price: "25", category: product.category.id, photo: new File([], "") }));
-    expect(withoutPhoto.ok && withoutPhoto.product.priceCents).toBe(2500);
+    expect(expectOk(withoutPhoto).product.priceCents).toBe(2500);
     expect((await db.productPhoto.findUniqueOrThrow({ where: { productId: product.id } })).etag).toBe(firstEtag);
 
     const refused = await updateProduct(
@@ -242,7 +244,7 @@ describe("products", () => {
     const before = await stored();
     // What the old client's update form sends: no shipping, and no photo when none was chosen.
     const oldClient = await updateProduct(product.id, { name: product.name, description: product.description, price: "7.5", quantity: "2", category: product.category.id });
-    expect(oldClient.ok && oldClient.product).toMatchObject({ priceCents: 750, quantity: 2, shipping: true });
+    expect(expectOk(oldClient).product).toMatchObject({ priceCents: 750, quantity: 2, shipping: true });
     // One field at a time, and nothing at all.
     expect((await updateProduct(product.id, { category: other.id })).ok).toBe(true);
     expect((await updateProduct(product.id, { shipping: "0" })).ok).toBe(true);
@@ -414,7 +416,7 @@ describe("readForm (uploads)", () => {
   it("reads url-encoded forms too", async () => {
     const request = new Request("http://localhost/upload", { method: "POST", body: new URLSearchParams({ intent: "delete" }) });
     const read = await readForm(request);
-    expect(read.ok && read.formData.get("intent")).toBe("delete");
+    expect(expectOk(read).formData.get("intent")).toBe("delete");
   });
 });
 
@@ -433,22 +435,13 @@ async function respond(fn: RouteFn, request: Request, params: Record<string, str
 }
 
 const BASE = "http://localhost";
-type Caller = { token?: string; label: string };
 let admin: Caller;
 let user: Caller;
-const visitor: Caller = { label: "visitor" };
 const badToken: Caller = { label: "bad token", token: "not-a-real-token" };
 
-async function account(role: number) {
-  const row = await db.user.create({
-    data: { name: `U ${tag()}`, email: `u-${tag()}@test.dev`, passwordHash: "x", answerHash: "y", phone: "1", address: "a", role },
-  });
-  return { id: row.id, token: await createSession(row.id) };
-}
-
 beforeAll(async () => {
-  admin = { label: "admin", ...(await account(1)) };
-  user = { label: "user", ...(await account(0)) };
+  admin = await signedIn(Role.Admin);
+  user = await signedIn(Role.User);
 });
 
 function jsonRequest(method: string, path: string, body: unknown, caller: Caller, headers: Record<string, string> = {}) {

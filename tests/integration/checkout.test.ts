@@ -207,7 +207,8 @@ describe("cart rules", () => {
 
   it("the form schema reads ids and quantities only, and rejects an empty or fractional quantity", () => {
     const parsed = cartActionSchema.safeParse({ intent: "add", productId: "c0000000000000000000000001", price: "0.01", redirectTo: "/" });
-    expect(parsed.success && parsed.data).toEqual({ intent: "add", productId: "c0000000000000000000000001", redirectTo: "/" });
+    expect(parsed.error).toBeUndefined();
+    expect(parsed.data).toEqual({ intent: "add", productId: "c0000000000000000000000001", redirectTo: "/" });
     expect(cartActionSchema.safeParse({ intent: "set-quantity", productId: "c0000000000000000000000001", quantity: "" }).success).toBe(false);
     expect(cartActionSchema.safeParse({ intent: "set-quantity", productId: "c0000000000000000000000001", quantity: "1.5" }).success).toBe(false);
   });
