@@ -28,10 +28,14 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: "Storefront - shop the best products" },
-  { name: "description", content: "Browse, search and buy products online." },
-];
+export const meta: MetaFunction = ({ error }) => {
+  // Remix runs this with the error when an error page shows: its title names the error.
+  if (error != null) return [{ title: errorTitle(isRouteErrorResponse(error) ? error.status : 500) }];
+  return [
+    { title: "Storefront - shop the best products" },
+    { name: "description", content: "Browse, search and buy products online." },
+  ];
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, categories, cart, { toast, headers }] = await Promise.all([
@@ -62,7 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export type RootData = typeof loader;
 export const useRootData = () => useRouteLoaderData<typeof loader>("root");
 
-/** Error pages' titles: the routes' own meta does not run for them. */
+/** Error pages' titles. */
 function errorTitle(status: number) {
   return status === 404 ? "Page Not Found" : status === 400 ? "Bad Request" : "Something went wrong";
 }
@@ -72,14 +76,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const error = useRouteError();
   const requestId = useRequestId();
-  const status = error === undefined ? null : isRouteErrorResponse(error) ? error.status : 500;
   return (
     <html lang="en" className="h-full">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {status !== null ? <title>{errorTitle(status)}</title> : null}
-        {status !== null && requestId ? <meta name={REQUEST_ID_META} content={requestId} /> : null}
+        {error != null && requestId ? <meta name={REQUEST_ID_META} content={requestId} /> : null}
         <Meta />
         <Links />
       </head>

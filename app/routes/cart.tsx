@@ -3,23 +3,14 @@ import { json } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { jsonWithError, jsonWithSuccess, redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { RespondWithJson, useCartBusy } from "~/components/AddToCartButton";
-import {
-  applyCartAction,
-  cartActionSchema,
-  cartItemCount,
-  priceCart,
-  readCart,
-  serializeCart,
-  type PricedLine,
-} from "~/models/cart.server";
-import { MAX_LINE_QUANTITY } from "~/models/cart";
-import { productPhotoPath } from "~/models/catalog";
+import { CartLineItem } from "~/components/CartLineItem";
+import { CartSummary } from "~/components/CartSummary";
+import { applyCartAction, cartActionSchema, cartItemCount, priceCart, readCart, serializeCart } from "~/models/cart.server";
+import type { CartActionData } from "~/models/cart";
 import { getOptionalUser } from "~/utils/auth.server";
 import { readFormData } from "~/utils/form.server";
 import { assertSameOrigin, safeRedirect } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
-import { formatPrice } from "~/utils/money";
-import { preview } from "~/utils/text";
 import { parseForm } from "~/utils/validation";
 
 export const meta: MetaFunction = () => pageMeta({ title: "Cart", description: "Your shopping cart", path: "/cart" });
@@ -40,8 +31,6 @@ const SUCCESS_TOAST = {
   clear: "Cart cleared",
 } as const;
 
-type ActionData = { ok: boolean; message?: string; productId?: string; count?: number };
-
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const formData = await readFormData(request);
@@ -52,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const productId = typeof formData.get("productId") === "string" ? String(formData.get("productId")) : undefined;
 
   const refuse = (message: string, status: 400 | 409) => {
-    const data: ActionData = { ok: false, message, productId };
+    const data: CartActionData = { ok: false, message, productId };
     if (wantsJson) return jsonWithError(data, message, { status });
     // Without JavaScript: back to the page that posted (adding happens on other pages);
     // on the cart page itself, the message shows beside the line.
@@ -68,14 +57,14 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const headers = { "Set-Cookie": await serializeCart(change.lines) };
   const toast = { message: SUCCESS_TOAST[parsed.data.intent], ...(change.message ? { description: change.message } : {}) };
-  if (wantsJson) return jsonWithSuccess<ActionData>({ ok: true, productId, count: cartItemCount(change.lines) }, toast, { headers });
+  if (wantsJson) return jsonWithSuccess<CartActionData>({ ok: true, productId, count: cartItemCount(change.lines) }, toast, { headers });
   return redirectWithSuccess(parsed.data.intent === "add" ? back : "/cart", toast, { headers });
 }
 
 export default function CartPage() {
   const { user, cart, count } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const clear = useFetcher<typeof action>();
+  const clear = useFetcher<CartActionData>();
   const clearing = clear.state !== "idle";
   const busy = useCartBusy();
   const lines = clearing ? [] : cart.lines;
@@ -116,155 +105,7 @@ export default function CartPage() {
         )}
       </section>
 
-      <aside className="h-fit rounded border border-gray-200 bg-white p-5" aria-labelledby="summary-heading">
-        <h2 id="summary-heading" className="text-xl font-bold">
-          Cart Summary
-        </h2>
-        <p className="text-sm text-gray-600">Total | Checkout | Payment</p>
-        <hr className="my-3" />
-        <p className="text-lg font-semibold" data-testid="cart-total">
-          Total : {formatPrice(clearing ? 0 : cart.totalCents)}
-        </p>
-        {cart.unavailable.length > 0 && !clearing ? (
-          <p className="mt-1 text-sm text-amber-800">Items that are no longer available are not counted.</p>
-        ) : null}
-
-        {user ? (
-          <div className="mt-4">
-            <h3 className="font-semibold">Current Address</h3>
-            <p className="mt-1 whitespace-pre-line text-gray-800">{user.address || "No address yet"}</p>
-            <Link to="/dashboard/user/profile" className="btn-secondary mt-3">
-              Update Address
-            </Link>
-            {lines.length > 0 ? (
-              <Link to="/checkout" className="btn-primary mt-4 w-full">
-                Checkout
-              </Link>
-            ) : null}
-          </div>
-        ) : (
-          <Link to="/login?redirectTo=/cart" className="btn-secondary mt-4 w-full">
-            Please Login to checkout
-          </Link>
-        )}
-      </aside>
+      <CartSummary user={user} totalCents={clearing ? 0 : cart.totalCents} hasUnavailable={cart.unavailable.length > 0 && !clearing} canCheckout={lines.length > 0} />
     </div>
   );
 }
-
-function problemText(line: PricedLine): string | null {
-  switch (line.problem) {
-    case "deleted":
-      return "This product is no longer sold. Remove it from your cart; it is not counted in the total.";
-    case "out-of-stock":
-      return "Out of stock right now. It is not counted in the total.";
-    case "reduced":
-      return `Only ${line.quantity} left in stock: the total counts ${line.quantity}, not ${line.requestedQuantity}.`;
-    default:
-      return null;
-  }
-}
-
-/** One line: quantity and Remove are separate forms (fetchers with JavaScript, plain posts without). */
-function CartLineItem({ line, error }: { line: PricedLine; error?: string }) {
-  const update = useFetcher<typeof action>();
-  const remove = useFetcher<typeof action>();
-  const busy = useCartBusy();
-  if (remove.state !== "idle") return null; // optimistic: gone at once
-
-  const name = line.product?.name ?? "Unavailable product";
-  // Optimistic quantity while the update is on its way.
-  const pendingQuantity = update.formData ? Number(update.formData.get("quantity")) : NaN;
-  const shownQuantity = Number.isInteger(pendingQuantity) && pendingQuantity > 0 ? pendingQuantity : line.requestedQuantity;
-  const fetcherError = update.data && !update.data.ok ? update.data.message : remove.data && !remove.data.ok ? remove.data.message : undefined;
-  const message = fetcherError ?? error;
-  const problem = problemText(line);
-  const maxQuantity = Math.max(1, Math.min(line.product?.stock ?? 1, MAX_LINE_QUANTITY));
-  const inputId = `quantity-${line.productId}`;
-
-  return (
-    <li className="flex flex-col gap-4 p-4 sm:flex-row" aria-label={name}>
-      {line.product?.photoVersion ? (
-        <img
-          src={productPhotoPath(line.productId, line.product.photoVersion, "thumb")}
-          alt={name}
-          width={96}
-          height={96}
-          loading="lazy"
-          className="h-24 w-24 shrink-0 rounded object-cover"
-        />
-      ) : (
-        <div className="flex h-24 w-24 shrink-0 items-center justify-center rounded bg-gray-100 text-xs text-gray-500" aria-hidden="true">
-          No photo
-        </div>
-      )}
-      <div className="flex-1">
-        <p className="font-semibold">
-          {line.product ? (
-            <Link to={`/product/${line.product.slug}`} className="hover:underline">
-              {name}
-            </Link>
-          ) : (
-            name
-          )}
-        </p>
-        {line.product ? <p className="text-sm text-gray-600">{preview(line.product.description)}</p> : null}
-        {line.product ? <p className="mt-1">Price : {formatPrice(line.product.priceCents)}</p> : null}
-        {problem ? (
-          <p className="mt-1 text-sm font-medium text-amber-800" role="note">
-            {problem}
-          </p>
-        ) : null}
-
-        <div className="mt-3 flex flex-wrap items-end gap-3">
-          {line.product && line.problem !== "out-of-stock" ? (
-            <update.Form method="post" className="flex items-end gap-2">
-              <input type="hidden" name="intent" value="set-quantity" />
-              <input type="hidden" name="productId" value={line.productId} />
-              <RespondWithJson />
-              <div>
-                <label htmlFor={inputId} className="label">
-                  Quantity
-                </label>
-                <input
-                  id={inputId}
-                  key={shownQuantity}
-                  name="quantity"
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={maxQuantity}
-                  required
-                  defaultValue={shownQuantity}
-                  aria-invalid={message ? true : undefined}
-                  aria-describedby={message ? `${inputId}-error` : undefined}
-                  className="input w-24"
-                />
-              </div>
-              <button type="submit" className="btn-secondary" disabled={busy} aria-label={`Update quantity of ${name}`}>
-                Update
-              </button>
-            </update.Form>
-          ) : (
-            <p className="text-sm">Quantity : {line.requestedQuantity}</p>
-          )}
-          <remove.Form method="post">
-            <input type="hidden" name="intent" value="remove" />
-            <input type="hidden" name="productId" value={line.productId} />
-            <RespondWithJson />
-            <button type="submit" className="btn-danger" disabled={busy} aria-label={`Remove ${name}`}>
-              Remove
-            </button>
-          </remove.Form>
-        </div>
-        {message ? (
-          <p id={`${inputId}-error`} className="field-error" role="alert">
-            {message}
-          </p>
-        ) : null}
-      </div>
-      {line.quantity > 0 ? <p className="font-semibold sm:text-right">{formatPrice(line.lineTotalCents)}</p> : null}
-    </li>
-  );
-}
-

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { redirectWithError } from "~/utils/toast.server";
+import { OrderReview } from "~/components/OrderReview";
 import { z } from "~/utils/zod";
 import { priceCart, readCart } from "~/models/cart.server";
 import { startCheckout } from "~/models/checkout.server";
@@ -9,7 +10,6 @@ import { getOptionalUser, loginPath } from "~/utils/auth.server";
 import { readFormData } from "~/utils/form.server";
 import { assertSameOrigin, publicOrigin } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
-import { formatPrice } from "~/utils/money";
 import { parseForm } from "~/utils/validation";
 
 export const meta: MetaFunction = () => pageMeta({ title: "Checkout", description: "Review your order and pay", path: "/checkout" });
@@ -71,54 +71,7 @@ export default function CheckoutPage() {
         </div>
       ) : (
         <>
-          <div className="overflow-x-auto">
-          <table className="mt-6 w-full overflow-hidden rounded border border-gray-200 bg-white text-left text-sm">
-            <caption className="sr-only">Your order</caption>
-            <thead className="bg-gray-100">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Product
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Price
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Quantity
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Amount
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {cart.lines.map((line) => (
-                <tr key={line.productId} className="border-t border-gray-100">
-                  <td className="px-3 py-2">
-                    {line.product?.name ?? "Unavailable product"}
-                    {line.problem === "deleted" || line.problem === "out-of-stock" ? (
-                      <span className="ml-2 text-amber-800">(no longer available)</span>
-                    ) : line.problem === "reduced" ? (
-                      <span className="ml-2 text-amber-800">(only {line.quantity} left)</span>
-                    ) : null}
-                  </td>
-                  <td className="px-3 py-2 text-right">{line.product ? formatPrice(line.product.priceCents) : "—"}</td>
-                  <td className="px-3 py-2 text-right">{line.quantity}</td>
-                  <td className="px-3 py-2 text-right">{formatPrice(line.lineTotalCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr className="border-t border-gray-200 font-semibold">
-                <td className="px-3 py-2" colSpan={3}>
-                  Total
-                </td>
-                <td className="px-3 py-2 text-right" data-testid="checkout-total">
-                  {formatPrice(cart.totalCents)}
-                </td>
-              </tr>
-            </tfoot>
-          </table>
-          </div>
+          <OrderReview cart={cart} />
 
           <section className="mt-6 rounded border border-gray-200 bg-white p-5" aria-labelledby="address-heading">
             <h2 id="address-heading" className="font-semibold">
