@@ -32,6 +32,18 @@ test.describe("the frame of every screen", () => {
     await expect(page.getByRole("link", { name: "Electronics" })).toBeVisible();
   });
 
+  test("every page and error page has exactly one title, its own", async ({ page }) => {
+    for (const [path, title] of [
+      ["/", "All Products | Storefront"],
+      ["/product/no-such-product", "Page Not Found"],
+      ["/no-such-page", "Page Not Found"],
+    ]) {
+      await page.goto(path);
+      await expect(page.locator("head title"), path).toHaveCount(1);
+      await expect(page, path).toHaveTitle(title);
+    }
+  });
+
   test("an unknown path shows the 404 screen with status 404", async ({ page }) => {
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);
