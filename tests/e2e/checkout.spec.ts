@@ -1,34 +1,30 @@
 // From the cart to a paid order, with and without JavaScript, paying on the
 // local Stripe stand-in's hosted page. Every test makes its own category and
 // products (with known stock) so parallel tests never share numbers.
-import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
-import { createUser, e2eDb, expect, hasJs, signIn, test, unique, type TestUser } from "../fixtures/e2e";
+import { createCategory, createProduct, createUser, expect, hasJs, signIn, test, testDb, unique, type TestUser } from "../fixtures/e2e";
 import { Role } from "~/models/user";
 
 type Product = { id: string; name: string; slug: string; priceCents: number; quantity: number };
 
-const cuidLike = () => `c${randomBytes(12).toString("hex")}`;
-
 async function makeProducts(specs: { priceCents: number; quantity: number }[]): Promise<Product[]> {
-  const db = e2eDb();
   const tag = unique("co");
-  const categoryId = cuidLike();
-  await db.query(`INSERT INTO "Category" (id, name, slug) VALUES ($1, $2, $3)`, [categoryId, `Checkout ${tag}`, `checkout-${tag}`]);
+  const category = await createCategory(`Checkout ${tag}`);
   const products: Product[] = [];
   for (const [index, spec] of specs.entries()) {
-    const product = { id: cuidLike(), name: `Gadget ${String.fromCharCode(65 + index)} ${tag}`, slug: `gadget-${index}-${tag}`, ...spec };
-    await db.query(
-      `INSERT INTO "Product" (id, name, slug, description, "priceCents", quantity, "categoryId", "updatedAt")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, now())`,
-      [product.id, product.name, product.slug, `A handy gadget made for checkout tests, number ${index}.`, spec.priceCents, spec.quantity, categoryId],
+    products.push(
+      await createProduct({
+        name: `Gadget ${String.fromCharCode(65 + index)} ${tag}`,
+        description: `A handy gadget made for checkout tests, number ${index}.`,
+        categoryId: category.id,
+        ...spec,
+      }),
     );
-    products.push(product);
   }
   return products;
 }
 
-const stock = async (id: string) => (await e2eDb().query<{ quantity: number }>(`SELECT quantity FROM "Product" WHERE id = $1`, [id])).rows[0].quantity;
+const stock = async (id: string) => (await testDb().product.findUniqueOrThrow({ where: { id } })).quantity;
 const badge = (page: Page) => page.getByTestId("cart-count");
 const money = (cents: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
 
@@ -159,8 +155,8 @@ test("Cancel on the payment page leads to /cancel with the cart kept, and Try Ag
   await expect(page.getByRole("cell", { name: item.name })).toBeVisible();
   // The session was expired and its reserved unit given back; the attempt is cancelled, not pending.
   expect(await stock(item.id)).toBe(3);
-  const orders = await e2eDb().query(`SELECT "paymentStatus" FROM "Order" WHERE "buyerId" = $1`, [asUser.id]);
-  expect(orders.rows).toEqual([{ paymentStatus: "CANCELLED" }]);
+  const orders = await testDb().order.findMany({ where: { buyerId: asUser.id }, select: { paymentStatus: true } });
+  expect(orders).toEqual([{ paymentStatus: "CANCELLED" }]);
 });
 
 test("the cart explains products sold out or deleted since they were added, and leaves them out of the total", async ({ page, asUser }) => {
@@ -173,8 +169,8 @@ test("the cart explains products sold out or deleted since they were added, and 
   await addFromProductPage(page, kept, 1);
   await addFromProductPage(page, soldOut, 2);
   await addFromProductPage(page, deleted, 3);
-  await e2eDb().query(`UPDATE "Product" SET quantity = 0 WHERE id = $1`, [soldOut.id]);
-  await e2eDb().query(`DELETE FROM "Product" WHERE id = $1`, [deleted.id]);
+  await testDb().product.update({ where: { id: soldOut.id }, data: { quantity: 0 } });
+  await testDb().product.delete({ where: { id: deleted.id } });
 
   await page.goto("/cart");
   const items = page.getByRole("list", { name: "Cart items" });
