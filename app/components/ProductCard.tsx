@@ -74,7 +74,7 @@ function KeepWords({ text }: { text: string }) {
 function ProductPhoto({ product, eager }: { product: ProductCardData; eager: boolean }) {
   if (!product.photoVersion) {
     return (
-      <div className="flex aspect-square w-full items-center justify-center bg-gray-100 text-sm text-gray-500" role="img" aria-label={`${product.name}: no photo`}>
+      <div className="flex aspect-square w-full items-center justify-center bg-gray-100 text-sm text-gray-600" role="img" aria-label={`${product.name}: no photo`}>
         No photo
       </div>
     );

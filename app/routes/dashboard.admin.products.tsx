@@ -55,7 +55,7 @@ export default function AdminProducts() {
               {product.photoUrl ? (
                 <img src={product.photoUrl} alt="" width={56} height={56} loading="lazy" className="h-14 w-14 shrink-0 rounded object-cover" />
               ) : (
-                <div className="flex h-14 w-14 shrink-0 items-center justify-center rounded bg-gray-100 text-[10px] text-gray-500" aria-hidden="true">
+                <div className="flex h-14 w-14 shrink-0 items-center justify-center rounded bg-gray-100 text-[10px] text-gray-700" aria-hidden="true">
                   No photo
                 </div>
               )}

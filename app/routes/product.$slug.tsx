@@ -101,13 +101,13 @@ export default function ProductDetails() {
             className="h-auto w-full rounded border border-gray-200 bg-white object-contain"
           />
         ) : (
-          <div className="flex aspect-square w-full items-center justify-center rounded bg-gray-100 text-gray-500" role="img" aria-label={`${product.name}: no photo`}>
+          <div className="flex aspect-square w-full items-center justify-center rounded bg-gray-100 text-gray-600" role="img" aria-label={`${product.name}: no photo`}>
             No photo
           </div>
         )}
         <div className="min-w-0 space-y-5">
           <div>
-            <p className="text-sm uppercase tracking-wide text-gray-500">Product Details</p>
+            <p className="text-sm uppercase tracking-wide text-gray-600">Product Details</p>
             <h1 id="product-heading" className="mt-1 break-words text-3xl font-bold [hyphens:manual]">
               {product.name}
             </h1>
@@ -133,11 +133,11 @@ export default function ProductDetails() {
 
           <dl className="space-y-3">
             <div>
-              <dt className="text-sm font-semibold text-gray-500">Description</dt>
+              <dt className="text-sm font-semibold text-gray-600">Description</dt>
               <dd className="whitespace-pre-line text-gray-800">{product.description}</dd>
             </div>
             <div>
-              <dt className="text-sm font-semibold text-gray-500">Category</dt>
+              <dt className="text-sm font-semibold text-gray-600">Category</dt>
               <dd>
                 <Link to={`/category/${product.category.slug}`} className="underline">
                   {product.category.name}
