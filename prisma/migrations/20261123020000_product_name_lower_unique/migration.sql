@@ -1,7 +1,7 @@
 -- Product names are unique ignoring case, as category names are: two products
 -- told apart only by a numbered address confused shoppers and admins (D19), and
 -- the index makes the rule hold when two admins save one name at once.
--- Names already shared keep the oldest as it is; the others get (2), (3), ...
+-- Names already shared keep the oldest as it is, the others get (2), (3), ...
 -- appended, so the index can be built on any existing shop.
 UPDATE "Product" p
 SET name = p.name || ' (' || d.n || ')'
