@@ -1,9 +1,7 @@
 // Layout at phone width: dashboards' menus fold above the content, long
 // lists are compact and paged, order summaries stack instead of scrolling sideways.
-import { randomBytes } from "node:crypto";
-import { createUser, e2eDb, expect, hasJs, signIn, test, unique } from "../fixtures/e2e";
-
-const cuid = () => `c${randomBytes(12).toString("hex")}`;
+import { Role } from "~/models/user";
+import { createCategory, createOrder, createProduct, createUser, expect, hasJs, signIn, test, unique } from "../fixtures/e2e";
 const PHONE = { width: 390, height: 844 };
 
 async function noSidewaysScroll(page: import("@playwright/test").Page) {
@@ -12,17 +10,12 @@ async function noSidewaysScroll(page: import("@playwright/test").Page) {
 
 async function ordersFor(buyerId: string, count: number) {
   for (let i = 0; i < count; i++) {
-    const orderId = cuid();
-    await e2eDb().query(
-      `INSERT INTO "Order" (id, "buyerId", status, "paymentStatus", "totalCents", "createdAt", "updatedAt")
-       VALUES ($1, $2, 'Out for Delivery', 'SUCCEEDED', 1500, now() - make_interval(mins => $3), now())`,
-      [orderId, buyerId, i],
-    );
-    await e2eDb().query(`INSERT INTO "OrderLine" (id, "orderId", name, "unitPriceCents", quantity) VALUES ($1, $2, $3, 1500, 1)`, [
-      cuid(),
-      orderId,
-      `Extraordinarily Long Product Name Number ${i + 1}`,
-    ]);
+    await createOrder({
+      buyerId,
+      status: "OUT_FOR_DELIVERY",
+      createdAt: new Date(Date.now() - i * 60_000),
+      lines: [{ productId: null, name: `Extraordinarily Long Product Name Number ${i + 1}`, unitPriceCents: 1500 }],
+    });
   }
 }
 
@@ -41,7 +34,7 @@ test.describe("dashboards on a phone", () => {
     await page.waitForURL("**/dashboard/admin/orders");
     await expect(page.getByRole("heading", { name: "All Orders" })).toBeVisible();
     if (hasJs(test.info())) await expect(menu).toBeHidden();
-    expect(asAdmin.role).toBe(1);
+    expect(asAdmin.role).toBe(Role.Admin);
   });
 
   test("from 768 px the menu stands beside the content", async ({ page, asUser }) => {
@@ -49,19 +42,21 @@ test.describe("dashboards on a phone", () => {
     await page.goto("/dashboard/user");
     await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Orders" })).toBeVisible();
     await expect(page.getByText("Dashboard menu")).toBeHidden();
-    expect(asUser.role).toBe(0);
+    expect(asUser.role).toBe(Role.User);
   });
 
   test("the admin products list is compact and paged", async ({ page, asAdmin }) => {
-    const categoryId = cuid();
     const tag = unique("Compact");
-    await e2eDb().query(`INSERT INTO "Category" (id, name, slug) VALUES ($1, $2, $3)`, [categoryId, tag, tag.toLowerCase()]);
+    const category = await createCategory(tag);
     for (let i = 0; i < 26; i++) {
-      await e2eDb().query(
-        `INSERT INTO "Product" (id, name, slug, description, "priceCents", quantity, shipping, "categoryId", "updatedAt")
-         VALUES ($1, $2, $3, 'Listed in the admin area.', 999, 3, true, $4, now())`,
-        [cuid(), `${tag} item ${String(i).padStart(2, "0")}`, `${tag.toLowerCase()}-item-${i}`, categoryId],
-      );
+      await createProduct({
+        name: `${tag} item ${String(i).padStart(2, "0")}`,
+        description: "Listed in the admin area.",
+        priceCents: 999,
+        quantity: 3,
+        shipping: true,
+        categoryId: category.id,
+      });
     }
     await page.setViewportSize(PHONE);
     await page.goto(`/dashboard/admin/products?q=${encodeURIComponent(tag)}`);
@@ -74,7 +69,7 @@ test.describe("dashboards on a phone", () => {
     await page.waitForURL((url) => url.searchParams.get("page") === "2");
     await expect(list.getByRole("listitem")).toHaveCount(2);
     await expect(page.getByText("Page 2 of 2")).toBeVisible();
-    expect(asAdmin.role).toBe(1);
+    expect(asAdmin.role).toBe(Role.Admin);
   });
 
   test("a user's orders are paged and stack into cards without scrolling sideways", async ({ page, context, baseURL }) => {
@@ -106,6 +101,6 @@ test.describe("dashboards on a phone", () => {
       await page.goto(path);
       expect(await noSidewaysScroll(page), path).toBe(0);
     }
-    expect(asAdmin.role).toBe(1);
+    expect(asAdmin.role).toBe(Role.Admin);
   });
 });
