@@ -8,7 +8,8 @@ import { processPhoto } from "../app/models/photo.server";
 import { Role } from "../app/models/user";
 import { hashAnswer, hashPassword } from "../app/utils/password.server";
 import { slugify } from "../app/utils/text";
-import { CATALOG, type SeedCategory } from "./seed-data";
+import { CATALOG } from "./seed-data";
+import { productPhotoSvg } from "./seed-photos";
 
 export const DEMO_ACCOUNTS = {
   admin: { name: "Ada Admin", email: "admin@storefront.test", password: "Admin123!", answer: "football", role: Role.Admin },
@@ -17,27 +18,10 @@ export const DEMO_ACCOUNTS = {
 
 const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: process.env.DATABASE_URL }) });
 
-function shapeSvg(shape: SeedCategory["shape"], color: string, seed: number): string {
-  const hue = (seed * 47) % 360;
-  const shapes: Record<SeedCategory["shape"], string> = {
-    circle: `<circle cx="300" cy="300" r="170" fill="${color}"/>`,
-    square: `<rect x="140" y="160" width="320" height="280" rx="24" fill="${color}"/>`,
-    triangle: `<polygon points="300,110 490,460 110,460" fill="${color}"/>`,
-    diamond: `<polygon points="300,100 500,300 300,500 100,300" fill="${color}"/>`,
-    ring: `<circle cx="300" cy="300" r="170" fill="none" stroke="${color}" stroke-width="70"/>`,
-    bars: `<rect x="150" y="140" width="70" height="320" fill="${color}"/><rect x="265" y="180" width="70" height="280" fill="${color}"/><rect x="380" y="120" width="70" height="340" fill="${color}"/>`,
-    hexagon: `<polygon points="300,110 465,205 465,395 300,490 135,395 135,205" fill="${color}"/>`,
-    star: `<polygon points="300,100 355,240 505,245 385,335 430,480 300,395 170,480 215,335 95,245 245,240" fill="${color}"/>`,
-  };
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600" viewBox="0 0 600 600">
-  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},70%,96%)"/><stop offset="1" stop-color="hsl(${hue},60%,82%)"/></linearGradient></defs>
-  <rect width="600" height="600" fill="url(#g)"/>${shapes[shape]}
-  <circle cx="${120 + (seed % 5) * 90}" cy="90" r="26" fill="white" opacity="0.7"/></svg>`;
-}
-
-async function photoFor(shape: SeedCategory["shape"], color: string, seed: number) {
-  const png = await sharp(Buffer.from(shapeSvg(shape, color, seed))).jpeg({ quality: 82 }).toBuffer();
-  return processPhoto(png);
+/** A catalog product's photo: its own picture, distinct within its category (see seed-photos.ts). */
+async function productPhoto(name: string, categoryName: string, index: number, count: number) {
+  const jpeg = await sharp(Buffer.from(productPhotoSvg(name, categoryName, index, count))).jpeg({ quality: 84 }).toBuffer();
+  return processPhoto(jpeg);
 }
 
 async function upsertUser(account: (typeof DEMO_ACCOUNTS)[keyof typeof DEMO_ACCOUNTS]) {
@@ -66,7 +50,7 @@ async function main() {
   for (const category of CATALOG) {
     const slug = slugify(category.name);
     const row = await db.category.upsert({ where: { slug }, update: {}, create: { name: category.name, slug } });
-    for (const product of category.products) {
+    for (const [indexInCategory, product] of category.products.entries()) {
       seedIndex += 1;
       const productSlug = slugify(product.name);
       const existing = await db.product.findUnique({ where: { slug: productSlug }, select: { id: true } });
@@ -74,7 +58,7 @@ async function main() {
         productIds.push(existing.id);
         continue;
       }
-      const photo = await photoFor(category.shape, category.color, seedIndex);
+      const photo = await productPhoto(product.name, category.name, indexInCategory, category.products.length);
       const created = await db.product.create({
         data: {
           name: product.name,

@@ -247,7 +247,7 @@ export const createProduct = operation({
   summary: "Create a product (admin)",
   description: "The photo (JPEG, PNG, WebP or GIF, at most MAX_UPLOAD_BYTES: 5 MB by default) is optional; shipping absent or blank means no shipping.",
   body: { type: "form", schema: productInputSchema },
-  responses: { 201: reply("Created", done().extend({ products: apiProductSchema })) },
+  responses: { 201: reply("Created", done().extend({ products: apiProductSchema })), 409: error("Another product has this name (ignoring case)") },
 });
 
 export const updateProduct = operation({
@@ -260,7 +260,11 @@ export const updateProduct = operation({
   description: "The photo is replaced only when one is sent.",
   params: z.object({ id: idParam("product id") }),
   body: { type: "form", schema: productUpdateSchema },
-  responses: { 200: reply("Updated", done().extend({ products: apiProductSchema })), 404: error("No such product") },
+  responses: {
+    200: reply("Updated", done().extend({ products: apiProductSchema })),
+    404: error("No such product"),
+    409: error("Another product has this name (ignoring case)"),
+  },
 });
 
 export const deleteProduct = operation({

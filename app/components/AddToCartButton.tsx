@@ -23,20 +23,49 @@ export function useCartBusy(): boolean {
 
 /**
  * ADD TO CART: a real form posting to /cart (intent=add). Without JavaScript
- * the action redirects back to `redirectTo` with a toast; with it, a fetcher
- * posts in place and the header badge updates when the root revalidates.
+ * the action redirects back to `redirectTo` (this page, at `returnHash`, so
+ * the shopper lands where they were) with a toast; with it, a fetcher posts
+ * in place and the header badge updates when the root revalidates.
+ * `maxQuantity` adds a Quantity select (1…maxQuantity) before the button.
  */
-export function AddToCartButton({ productId, productName, disabled }: { productId: string; productName: string; disabled?: boolean }) {
+export function AddToCartButton({
+  productId,
+  productName,
+  disabled,
+  returnHash,
+  maxQuantity,
+}: {
+  productId: string;
+  productName: string;
+  disabled?: boolean;
+  returnHash?: string;
+  maxQuantity?: number;
+}) {
   const fetcher = useFetcher<{ ok: boolean; message?: string }>();
   const location = useLocation();
   const busy = useCartBusy();
+  const quantityId = `quantity-${productId}`;
   return (
-    <fetcher.Form method="post" action="/cart" className="inline">
+    <fetcher.Form method="post" action="/cart" className={maxQuantity && !disabled ? "flex flex-wrap items-end gap-3" : "inline"}>
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={productId} />
-      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search + (returnHash ? `#${returnHash}` : "")} />
       <RespondWithJson />
-      <button type="submit" className="btn-primary" disabled={disabled || busy} aria-label={`ADD TO CART: ${productName}`}>
+      {maxQuantity && !disabled ? (
+        <div>
+          <label htmlFor={quantityId} className="label">
+            Quantity
+          </label>
+          <select id={quantityId} name="quantity" defaultValue="1" className="input w-24">
+            {Array.from({ length: maxQuantity }, (_, i) => i + 1).map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <button type="submit" className="btn-primary" disabled={disabled || busy} aria-label={`${disabled ? "OUT OF STOCK" : "ADD TO CART"}: ${productName}`}>
         {disabled ? "OUT OF STOCK" : "ADD TO CART"}
       </button>
     </fetcher.Form>

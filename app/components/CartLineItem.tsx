@@ -48,7 +48,7 @@ export function CartLineItem({ line, error }: { line: PricedLine; error?: string
           className="h-24 w-24 shrink-0 rounded object-cover"
         />
       ) : (
-        <div className="flex h-24 w-24 shrink-0 items-center justify-center rounded bg-gray-100 text-xs text-gray-500" aria-hidden="true">
+        <div className="flex h-24 w-24 shrink-0 items-center justify-center rounded bg-gray-100 text-xs text-gray-600" aria-hidden="true">
           No photo
         </div>
       )}

@@ -1,11 +1,20 @@
 import { Outlet, useRouteError } from "@remix-run/react";
+import { PanelDisclosure } from "./PanelDisclosure";
 import { GuardScreen, isGuardError } from "./GuardScreen";
 import { UnexpectedError } from "./NotFound";
 
-export function DashboardShell({ menu }: { menu: React.ReactNode }) {
+/**
+ * A dashboard: its menu beside the page from 768 px; on phones the menu folds
+ * into a button above the page, so the page's content starts on the first screen.
+ */
+export function DashboardShell({ menu, title }: { menu: React.ReactNode; title: string }) {
   return (
-    <div className="grid gap-6 md:grid-cols-[16rem_1fr]">
-      <aside>{menu}</aside>
+    <div className="grid gap-4 md:grid-cols-[16rem_1fr] md:gap-6">
+      <aside>
+        <PanelDisclosure closeOnNavigate summary={<>{title} menu</>}>
+          {menu}
+        </PanelDisclosure>
+      </aside>
       <div className="min-w-0">
         <Outlet />
       </div>

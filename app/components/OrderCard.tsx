@@ -24,7 +24,7 @@ const COLUMNS = ["#", "Status", "Buyer", "Date", "Payment", "Quantity", "Total"]
 function Cell({ label, className = "", children }: { label: (typeof COLUMNS)[number]; className?: string; children: React.ReactNode }) {
   return (
     <td role="cell" className={`block min-w-0 lg:table-cell lg:px-3 lg:py-2 ${className}`}>
-      <span aria-hidden="true" className="block text-xs font-normal uppercase tracking-wide text-gray-500 lg:hidden">
+      <span aria-hidden="true" className="block text-xs font-normal uppercase tracking-wide text-gray-600 lg:hidden">
         {label}
       </span>
       {children}

@@ -5,6 +5,9 @@ import { productPhotoPath, type ProductCardData } from "~/models/catalog";
 import { formatPrice } from "~/utils/money";
 import { preview } from "~/utils/text";
 
+/** A card's fragment: without JavaScript, ADD TO CART comes back to the card it was pressed on. */
+export const cardAnchor = (productId: string) => `product-${productId}`;
+
 // The card-sized copy made at upload is at most 400 × 400 (photo.server.ts THUMB_WIDTH).
 const THUMB_SIZE = 400;
 
@@ -19,7 +22,11 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
   const headingId = `product-${product.id}-name`;
   const href = `/product/${product.slug}`;
   return (
-    <article aria-labelledby={headingId} className="flex w-full min-w-0 flex-col overflow-hidden rounded border border-gray-200 bg-white shadow-sm">
+    <article
+      id={cardAnchor(product.id)}
+      aria-labelledby={headingId}
+      className="flex w-full min-w-0 scroll-mt-32 flex-col overflow-hidden rounded border border-gray-200 bg-white shadow-sm"
+    >
       <Link to={href} tabIndex={-1} className="block">
         <ProductPhoto product={product} eager={eager} />
       </Link>
@@ -37,7 +44,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
           <Link to={`/product/${product.slug}`} className="btn-secondary" aria-label={`More Details: ${product.name}`}>
             More Details
           </Link>
-          <AddToCartButton productId={product.id} productName={product.name} disabled={product.quantity <= 0} />
+          <AddToCartButton productId={product.id} productName={product.name} disabled={product.quantity <= 0} returnHash={cardAnchor(product.id)} />
         </div>
       </div>
     </article>
@@ -67,7 +74,7 @@ function KeepWords({ text }: { text: string }) {
 function ProductPhoto({ product, eager }: { product: ProductCardData; eager: boolean }) {
   if (!product.photoVersion) {
     return (
-      <div className="flex aspect-square w-full items-center justify-center bg-gray-100 text-sm text-gray-500" role="img" aria-label={`${product.name}: no photo`}>
+      <div className="flex aspect-square w-full items-center justify-center bg-gray-100 text-sm text-gray-600" role="img" aria-label={`${product.name}: no photo`}>
         No photo
       </div>
     );
@@ -82,5 +89,38 @@ function ProductPhoto({ product, eager }: { product: ProductCardData; eager: boo
       decoding="async"
       className="aspect-square w-full bg-gray-100 object-cover"
     />
+  );
+}
+
+/** A small tile for similar products: photo, name and price; the whole tile leads to the product. */
+export function CompactProductCard({ product }: { product: ProductCardData }) {
+  const headingId = `similar-${product.id}-name`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="group relative flex w-full flex-col overflow-hidden rounded border border-gray-200 bg-white text-sm shadow-sm hover:shadow-md focus-within:ring-2 focus-within:ring-gray-900"
+    >
+      {product.photoVersion ? (
+        <img
+          src={productPhotoPath(product.id, product.photoVersion, "thumb")}
+          alt=""
+          width={THUMB_SIZE}
+          height={THUMB_SIZE}
+          loading="lazy"
+          decoding="async"
+          className="aspect-[4/3] w-full bg-gray-100 object-cover"
+        />
+      ) : (
+        <div className="aspect-[4/3] w-full bg-gray-100" aria-hidden="true" />
+      )}
+      <div className="flex flex-1 flex-col gap-1 p-2">
+        <h3 id={headingId} className="break-words font-semibold leading-tight">
+          <Link to={`/product/${product.slug}`} className="after:absolute after:inset-0 after:content-[''] focus:outline-none group-hover:underline">
+            {product.name}
+          </Link>
+        </h3>
+        <p className="mt-auto font-semibold text-emerald-700">{formatPrice(product.priceCents)}</p>
+      </div>
+    </article>
   );
 }

@@ -1,4 +1,5 @@
-import { useId, useRef } from "react";
+import { useId, useRef, useState } from "react";
+import { useHydrated } from "~/utils/use-hydrated";
 
 /**
  * A labelled input with its hint and its server-side error beside it; the
@@ -18,6 +19,9 @@ export function TextField({
   hint?: string;
 } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name">) {
   const id = useId();
+  const hydrated = useHydrated();
+  const [revealed, setRevealed] = useState(false);
+  const password = type === "password";
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
@@ -26,15 +30,30 @@ export function TextField({
       <label htmlFor={id} className="label">
         {label}
       </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        className="input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...inputProps}
-      />
+      <div className={password ? "relative" : undefined}>
+        <input
+          id={id}
+          name={name}
+          type={password && revealed ? "text" : type}
+          className={`input ${password && hydrated ? "pr-20" : ""}`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...inputProps}
+        />
+        {password && hydrated ? (
+          // Show / hide what was typed (a script-only control: without JavaScript the field is a plain password field).
+          <button
+            type="button"
+            className="absolute inset-y-0 right-0 rounded-r px-3 text-sm font-medium text-gray-700 hover:bg-gray-100"
+            aria-controls={id}
+            aria-pressed={revealed}
+            onClick={() => setRevealed((value) => !value)}
+          >
+            {revealed ? "Hide" : "Show"}
+            <span className="sr-only"> {label.toLowerCase()}</span>
+          </button>
+        ) : null}
+      </div>
       {hint ? (
         <p id={hintId} className="mt-1 text-xs text-gray-600">
           {hint}

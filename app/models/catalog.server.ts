@@ -306,16 +306,16 @@ export type SearchResult<Total extends number | null = number> = {
 
 /**
  * Products whose name or description contains every word of the keyword,
- * name matches first (then by name). An empty keyword finds nothing; odd
+ * name matches first (then by name) unless a sort is asked for. An empty keyword finds nothing; odd
  * characters are matched literally; long keywords are cut to MAX_KEYWORD_LENGTH.
  * Modes and counting work as in listProducts.
  */
-type SearchOptions = { page?: number; mode?: "through" | "page"; pageSize?: number; count?: CountMode };
+type SearchOptions = { page?: number; mode?: "through" | "page"; pageSize?: number; count?: CountMode; sort?: SortId | null };
 export function searchProducts(rawKeyword: unknown, options?: SearchOptions & { count?: "always" }): Promise<SearchResult>;
 export function searchProducts(rawKeyword: unknown, options: SearchOptions): Promise<SearchResult<number | null>>;
 export async function searchProducts(
   rawKeyword: unknown,
-  { page: askedPage = 1, mode = "through", pageSize = SEARCH_PAGE_SIZE, count = "always" }: SearchOptions = {},
+  { page: askedPage = 1, mode = "through", pageSize = SEARCH_PAGE_SIZE, count = "always", sort = null }: SearchOptions = {},
 ): Promise<SearchResult<number | null>> {
   const keyword = normalizeKeyword(rawKeyword);
   const patterns = keywordPatterns(keyword);
@@ -324,7 +324,7 @@ export async function searchProducts(
   const select = ({ skip, take }: Window) => db.$queryRaw<ListedSqlRow[]>`
     SELECT ${LISTED_COLUMNS} FROM "Product" p ${LISTED_JOINS}
     WHERE ${where}
-    ORDER BY (${nameMatchesAll(patterns)}) DESC, p.name ASC, p.id ASC
+    ORDER BY ${sort ? ORDER_SQL[sort] : Prisma.sql`(${nameMatchesAll(patterns)}) DESC, p.name ASC, p.id ASC`}
     LIMIT ${take + 1} OFFSET ${skip}`;
   const read = async (window: Window) => {
     const rows = await select(window);
@@ -425,18 +425,18 @@ export async function getCategoryBySlug(slug: string | undefined): Promise<Categ
   return (await listCategories()).find((category) => category.slug === slug) ?? null;
 }
 
-/** A category and its products (newest first, paged like the home page); null for an unknown slug. */
-type CategoryPageOptions = { page?: number; mode?: "through" | "page"; pageSize?: number; count?: CountMode };
+/** A category and its products (newest first unless sorted, paged like the home page); null for an unknown slug. */
+type CategoryPageOptions = { page?: number; mode?: "through" | "page"; pageSize?: number; count?: CountMode; sort?: SortId | null };
 type CategoryPage<Total extends number | null> = ProductPage<Total> & { category: CategorySummary };
 export function getCategoryPage(slug: string | undefined, options?: CategoryPageOptions & { count?: "always" }): Promise<CategoryPage<number> | null>;
 export function getCategoryPage(slug: string | undefined, options: CategoryPageOptions): Promise<CategoryPage<number | null> | null>;
 export async function getCategoryPage(
   slug: string | undefined,
-  { page = 1, mode = "through", pageSize = PAGE_SIZE, count = "always" }: CategoryPageOptions = {},
+  { page = 1, mode = "through", pageSize = PAGE_SIZE, count = "always", sort = null }: CategoryPageOptions = {},
 ): Promise<CategoryPage<number | null> | null> {
   const category = await getCategoryBySlug(slug);
   if (!category) return null;
-  const listing = await listProducts({ categoryIds: [category.id], price: null, sort: DEFAULT_SORT, page }, { mode, pageSize, count });
+  const listing = await listProducts({ categoryIds: [category.id], price: null, sort: sort ?? DEFAULT_SORT, page }, { mode, pageSize, count });
   return { category, ...listing };
 }
 

@@ -67,6 +67,11 @@ export const DEFAULT_SORT: SortId = "newest";
 /** The one listing query: which categories, which price range, which order, up to which page (its schema: catalog-query.ts). */
 export type ListingQuery = { categoryIds: string[]; price: PriceRange | null; sort: SortId; page: number };
 
+/** A `sort` query value, or null when it is missing or unknown. */
+export function sortFromParam(value: string | null): SortId | null {
+  return SORT_IDS.find((id) => id === value) ?? null;
+}
+
 export const DEFAULT_LISTING: ListingQuery = { categoryIds: [], price: null, sort: DEFAULT_SORT, page: 1 };
 
 /** A page number from a query string: anything odd becomes 1, anything huge MAX_PAGE. */

@@ -28,6 +28,18 @@ export function listOrdersForUser(userId: string) {
   });
 }
 
+/** One page of a user's orders, newest first (the orders screen; the API keeps its whole list). */
+export async function listOrdersForUserPage(userId: string, { page = 1, pageSize = ORDERS_SCREEN_PAGE_SIZE }: { page?: number; pageSize?: number } = {}) {
+  const where = { buyerId: userId };
+  const [orders, total] = await Promise.all([
+    db.order.findMany({ where, select: orderListSelect, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (page - 1) * pageSize, take: pageSize }),
+    db.order.count({ where }),
+  ]);
+  return { orders, total, page, pageSize };
+}
+
+/** Orders per page on the order screens: a phone shows each as a tall card. */
+export const ORDERS_SCREEN_PAGE_SIZE = 10;
 export const ADMIN_ORDERS_PAGE_SIZE = 25;
 /** The API's unpaged all-orders list stops here; clients page on from the Link header. */
 export const ALL_ORDERS_MAX = 1000;

@@ -13,7 +13,7 @@ import { catalogChanged } from "./catalog-events.server";
 import { escapeLike, listedSelect, type ListedRow } from "./catalog.server";
 import { failure, fieldFailure, type Outcome } from "./outcome";
 import { InvalidImageError, processPhoto, type ProcessedPhoto } from "./photo.server";
-import { isNotFound, withUniqueSlug } from "./slug.server";
+import { isNotFound, isUniqueViolation, withUniqueSlug } from "./slug.server";
 
 export const PRODUCT_NAME_MAX = 120;
 export const PRODUCT_DESCRIPTION_MAX = 5000;
@@ -172,17 +172,47 @@ const fieldsOf = <T extends ProductUpdateInput>(
   categoryId: data.category,
 });
 
+/**
+ * Two products with one name would be told apart only by a "-2" slug the
+ * admin never sees (D19): a taken name (ignoring case) is a field error.
+ */
+async function productNameTaken(name: string, exceptId?: string) {
+  // lower() = lower(), not ILIKE: a name holding % or _ means itself. The unique index on lower(name) answers it.
+  const found = await db.$queryRaw<unknown[]>`
+    SELECT 1 FROM "Product" WHERE lower(name) = lower(${name}) AND id <> ${exceptId ?? ""} LIMIT 1`;
+  return found.length > 0;
+}
+const nameTakenFailure = (name: string) => fieldFailure(409, "name", `A product named “${name}” already exists: choose another name`);
+
+/**
+ * Runs a write that may lose a race for the name: the unique index on
+ * lower(name) refuses the second of two concurrent writers, which answers
+ * null (the caller's 409) instead of a 500.
+ */
+async function catchNameTaken<T>(name: string | undefined, write: () => Promise<T>): Promise<T | null> {
+  try {
+    return await write();
+  } catch (error) {
+    if (name !== undefined && isUniqueViolation(error, "name")) return null;
+    throw error;
+  }
+}
+
 export async function createProduct(input: unknown): Promise<ProductOutcome> {
   const prepared = await prepare(parseInput(productInputSchema, input));
   if (!prepared.ok) return prepared;
   const { data, photo } = prepared;
+  if (await productNameTaken(data.name)) return nameTakenFailure(data.name);
   // One INSERT statement pair in one transaction: the product and its photo, or neither.
-  const product = await withFreeSlug(data.name, undefined, (slug) =>
-    db.product.create({
-      data: { ...fieldsOf(data), slug, ...(photo ? { photo: { create: photo } } : {}) },
-      select: listedSelect,
-    }),
+  const product = await catchNameTaken(data.name, () =>
+    withFreeSlug(data.name, undefined, (slug) =>
+      db.product.create({
+        data: { ...fieldsOf(data), slug, ...(photo ? { photo: { create: photo } } : {}) },
+        select: listedSelect,
+      }),
+    ),
   );
+  if (!product) return nameTakenFailure(data.name);
   await catalogChanged();
   return { ok: true, product };
 }
@@ -200,7 +230,12 @@ export async function updateProduct(id: string, input: unknown): Promise<Product
       data: { ...fieldsOf(data), slug, ...(photo ? { photo: { upsert: { create: photo, update: photo } } } : {}) },
       select: listedSelect,
     });
-  const product = data.name === undefined || data.name === current.name ? await update(current.slug) : await withFreeSlug(data.name, id, update);
+  const renamed = data.name !== undefined && data.name.toLowerCase() !== current.name.toLowerCase();
+  if (renamed && (await productNameTaken(data.name!, id))) return nameTakenFailure(data.name!);
+  const product = await catchNameTaken(data.name, () =>
+    data.name === undefined || data.name === current.name ? update(current.slug) : withFreeSlug(data.name, id, update),
+  );
+  if (!product) return nameTakenFailure(data.name!);
   await catalogChanged();
   return { ok: true, product };
 }

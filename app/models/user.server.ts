@@ -31,7 +31,11 @@ const newPasswordField = (label: string) =>
     .min(PASSWORD_MIN_LENGTH, `${label} must be at least ${PASSWORD_MIN_LENGTH} characters`)
     .refine((value) => new TextEncoder().encode(value).length <= 72, `${label} must be at most 72 bytes long`);
 
-const phoneField = text("Phone", 30).regex(/^\+?[0-9][0-9 ()./-]{3,}$/, "Enter a phone number (digits, spaces, + ( ) - . /)");
+// D16: the message says what to type, with an example, not which characters a pattern allows.
+export const PHONE_MESSAGE = "Enter a phone number with at least 4 digits, e.g. +1 555 010 0199";
+const phoneField = text("Phone", 30)
+  .regex(/^\+?[0-9(][0-9 ()./-]*$/, PHONE_MESSAGE)
+  .refine((value) => (value.match(/[0-9]/g) ?? []).length >= 4, PHONE_MESSAGE);
 const nameField = text("Name", 100);
 const addressField = text("Address", 300);
 

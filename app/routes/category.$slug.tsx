@@ -2,7 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, useParams } from "@remix-run/react";
 import { ChunkPage, ProductGrid, keepListingAfterCartAction } from "~/components/ProductGrid";
-import { chunkHref, lenientPage, isChunkRequest, withPage } from "~/models/catalog";
+import { Breadcrumbs, JsonLd, breadcrumbJsonLd } from "~/components/Breadcrumbs";
+import { SortForm } from "~/components/SortForm";
+import { DEFAULT_SORT, chunkHref, lenientPage, isChunkRequest, sortFromParam, withPage } from "~/models/catalog";
 import { getCategoryPage, productChunk, productGrid } from "~/models/catalog.server";
 import { notFound, publicOrigin } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
@@ -11,19 +13,33 @@ import { pageMeta } from "~/utils/meta";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const page = lenientPage(url.searchParams.get("page"));
+  const sort = sortFromParam(url.searchParams.get("sort")) ?? DEFAULT_SORT;
+  // The page's own query (the sort, when not the default); the list key adds the category.
+  const search = sort !== DEFAULT_SORT ? new URLSearchParams({ sort }).toString() : "";
+  const listKeyFor = (categoryId: string) => `category=${categoryId}${search ? `&${search}` : ""}`;
   if (isChunkRequest(request)) {
-    const more = await getCategoryPage(params.slug, { page, mode: "page", count: "if-cached" });
+    const more = await getCategoryPage(params.slug, { page, mode: "page", count: "if-cached", sort });
     if (!more) throw notFound();
-    return json(productChunk(more, `category=${more.category.id}`));
+    return json(productChunk(more, listKeyFor(more.category.id)));
   }
-  const found = await getCategoryPage(params.slug, { page });
+  const found = await getCategoryPage(params.slug, { page, sort });
   // The root ErrorBoundary renders the 404 screen.
   if (!found) throw notFound();
-  const listKey = `category=${found.category.id}`;
+  const listKey = listKeyFor(found.category.id);
+  const origin = publicOrigin(request);
+  const crumbs = [
+    { name: "Home", path: "/" },
+    { name: "Categories", path: "/categories" },
+    { name: found.category.name, path: `/category/${found.category.slug}` },
+  ];
   return json({
     chunk: false as const,
-    canonical: `${publicOrigin(request)}/category/${found.category.slug}`,
+    canonical: `${origin}/category/${found.category.slug}`,
     category: found.category,
+    search,
+    sort: sort ?? DEFAULT_SORT,
+    crumbs,
+    breadcrumbLd: breadcrumbJsonLd(origin, crumbs),
     grid: productGrid(found, listKey),
   });
 }
@@ -44,16 +60,23 @@ export default function CategoryPage() {
   const { slug } = useParams();
   if (data.chunk) return <ChunkPage chunk={data} listHref={`/category/${slug}`} />;
   const path = `/category/${data.category.slug}`;
-  const hrefForPage = (page: number) => `${path}${withPage("", page)}`;
-  const chunkHrefForPage = (page: number) => chunkHref(path, "", page);
+  const hrefForPage = (page: number) => `${path}${withPage(data.search, page)}`;
+  const chunkHrefForPage = (page: number) => chunkHref(path, data.search, page);
   return (
     <section aria-labelledby="category-heading">
+      <JsonLd data={data.breadcrumbLd} />
+      <Breadcrumbs crumbs={data.crumbs} />
       <div className="mb-6 text-center">
-        <h1 id="category-heading" className="text-2xl font-bold">
+        <h1 id="category-heading" className="break-words text-2xl font-bold">
           Category - {data.category.name}
         </h1>
         <h2 className="mt-2 text-lg text-gray-700">{data.grid.total} result found</h2>
       </div>
+      {data.grid.total > 1 ? (
+        <div className="mb-4">
+          <SortForm value={data.sort} />
+        </div>
+      ) : null}
       {data.grid.products.length ? <ProductGrid {...data.grid} hrefForPage={hrefForPage} chunkHrefForPage={chunkHrefForPage} /> : null}
     </section>
   );

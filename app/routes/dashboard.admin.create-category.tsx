@@ -120,8 +120,8 @@ function CategoryRow({ category, hydrated, onEdit }: { category: CategorySummary
   if (deleting.state !== "idle") return null; // optimistic: the row goes at once
   return (
     <tr className="border-t border-gray-200">
-      <td className="px-4 py-2">{category.name}</td>
-      <td className="flex gap-2 px-4 py-2">
+      <td className="break-words px-4 py-2">{category.name}</td>
+      <td className="flex flex-wrap gap-2 px-4 py-2">
         {hydrated ? (
           <button type="button" className="btn-primary" aria-label={`Edit ${category.name}`} onClick={onEdit}>
             Edit
@@ -131,13 +131,37 @@ function CategoryRow({ category, hydrated, onEdit }: { category: CategorySummary
             Edit
           </Link>
         )}
-        <deleting.Form method="post">
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={category.id} />
-          <button type="submit" className="btn-danger" aria-label={`Delete ${category.name}`}>
+        {hydrated ? (
+          // Deleting asks first: a dialog with JavaScript, a confirmation page without (D19).
+          <Dialog.Root>
+            <Dialog.Trigger className="btn-danger" aria-label={`Delete ${category.name}`}>
+              Delete
+            </Dialog.Trigger>
+            <Dialog.Portal>
+              <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+              <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[90vw] max-w-md -translate-x-1/2 -translate-y-1/2 rounded bg-white p-6 shadow-xl focus:outline-none">
+                <Dialog.Title className="mb-2 text-lg font-semibold">Delete category?</Dialog.Title>
+                <Dialog.Description className="mb-6 break-words text-gray-700">
+                  “{category.name}” and its page will be gone. A category that still has products cannot be deleted.
+                </Dialog.Description>
+                <div className="flex flex-wrap gap-3">
+                  <deleting.Form method="post">
+                    <input type="hidden" name="intent" value="delete" />
+                    <input type="hidden" name="id" value={category.id} />
+                    <button type="submit" className="btn-danger">
+                      Yes, delete this category
+                    </button>
+                  </deleting.Form>
+                  <Dialog.Close className="btn-secondary">Cancel</Dialog.Close>
+                </div>
+              </Dialog.Content>
+            </Dialog.Portal>
+          </Dialog.Root>
+        ) : (
+          <Link to={`/dashboard/admin/category/${category.id}/delete`} className="btn-danger" aria-label={`Delete ${category.name}`}>
             Delete
-          </button>
-        </deleting.Form>
+          </Link>
+        )}
       </td>
     </tr>
   );

@@ -7,7 +7,7 @@ import { guardMeta } from "~/components/GuardScreen";
 import { OrderCard, type OrderCardData } from "~/components/OrderCard";
 import { Pager } from "~/components/Pager";
 import { ORDER_STATUSES, orderStatusLabel, parseOrderStatus } from "~/models/order";
-import { listAllOrders, updateOrderStatus } from "~/models/order.server";
+import { ORDERS_SCREEN_PAGE_SIZE, listAllOrders, updateOrderStatus } from "~/models/order.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { assertSameOrigin } from "~/utils/http.server";
 import { pageCount, pageFromUrl } from "~/utils/paging";
@@ -18,7 +18,7 @@ export const meta: MetaFunction = ({ error }) => guardMeta(error) ?? [{ title: "
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const { orders, total, page, pageSize } = await listAllOrders({ page: pageFromUrl(request.url) });
+  const { orders, total, page, pageSize } = await listAllOrders({ page: pageFromUrl(request.url), pageSize: ORDERS_SCREEN_PAGE_SIZE });
   return json({ orders, total, page, pageCount: pageCount(total, pageSize), pageSize });
 }
 

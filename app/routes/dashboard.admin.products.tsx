@@ -44,24 +44,29 @@ export default function AdminProducts() {
       <p className="mb-4 text-sm text-gray-600" aria-live="polite">
         {query ? `${total} found for "${query}"` : `${total} products`}
       </p>
-      <ul className={`grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${searching ? "opacity-60" : ""}`}>
+      {/* A compact list (one row per product, a small photo) so a phone shows a page of them without endless scrolling. */}
+      <ul className={`divide-y divide-gray-200 rounded border border-gray-200 bg-white ${searching ? "opacity-60" : ""}`} aria-label="Products">
         {products.map((product) => (
           <li key={product.id}>
             <Link
               to={`/dashboard/admin/product/${product.slug}`}
-              className="block h-full overflow-hidden rounded border border-gray-200 bg-white hover:shadow-md focus:outline-none focus:ring-2 focus:ring-gray-900"
+              className="flex items-center gap-3 p-3 hover:bg-gray-50 focus:outline-none focus:ring-2 focus:ring-inset focus:ring-gray-900"
             >
               {product.photoUrl ? (
-                <img src={product.photoUrl} alt={product.name} width={400} height={400} loading="lazy" className="aspect-square w-full object-cover" />
+                <img src={product.photoUrl} alt="" width={56} height={56} loading="lazy" className="h-14 w-14 shrink-0 rounded object-cover" />
               ) : (
-                <div className="flex aspect-square w-full items-center justify-center bg-gray-100 text-sm text-gray-500">No photo</div>
+                <div className="flex h-14 w-14 shrink-0 items-center justify-center rounded bg-gray-100 text-[10px] text-gray-700" aria-hidden="true">
+                  No photo
+                </div>
               )}
-              <div className="p-3">
-                <h2 className="font-semibold">{product.name}</h2>
-                <p className="text-sm text-gray-600">{preview(product.description)}</p>
-                <p className="mt-1 text-sm">
-                  {formatPrice(product.priceCents)} · {product.quantity} in stock · {product.category.name}
-                </p>
+              <div className="min-w-0 flex-1">
+                <h2 className="truncate font-semibold">{product.name}</h2>
+                <p className="truncate text-sm text-gray-600">{preview(product.description)}</p>
+              </div>
+              <div className="shrink-0 text-right text-sm">
+                <p className="font-semibold">{formatPrice(product.priceCents)}</p>
+                <p className={product.quantity > 0 ? "text-gray-600" : "font-medium text-red-700"}>{product.quantity > 0 ? `${product.quantity} in stock` : "Out of stock"}</p>
+                <p className="hidden text-gray-600 sm:block">{product.category.name}</p>
               </div>
             </Link>
           </li>

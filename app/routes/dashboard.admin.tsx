@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction = ({ error }) => guardMeta(error) ?? [{ title: "Admin Dashboard | Storefront" }];
 
 export default function AdminDashboardLayout() {
-  return <DashboardShell menu={<AdminMenu />} />;
+  return <DashboardShell title="Admin Panel" menu={<AdminMenu />} />;
 }
 
 export const ErrorBoundary = DashboardErrorBoundary;

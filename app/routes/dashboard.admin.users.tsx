@@ -25,36 +25,46 @@ export default function AdminUsers() {
     <section>
       <h1 className="mb-4 text-2xl font-semibold">All Users</h1>
       <p className="mb-4 text-sm text-gray-600">{total} accounts</p>
-      <div className="overflow-x-auto">
-        <div className="overflow-x-auto">
-        <table className="w-full overflow-hidden rounded border border-gray-200 bg-white text-left text-sm">
-          <thead className="bg-gray-100">
-            <tr>
-              <th scope="col" className="px-3 py-2">Name</th>
-              <th scope="col" className="px-3 py-2">Email</th>
-              <th scope="col" className="px-3 py-2">Role</th>
-              <th scope="col" className="px-3 py-2">Joined</th>
-              <th scope="col" className="px-3 py-2">Orders</th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((user) => (
-              <tr key={user.id} className="border-t border-gray-200">
-                <td className="px-3 py-2">{user.name}</td>
-                <td className="px-3 py-2">{user.email}</td>
-                <td className="px-3 py-2">{user.role === Role.Admin ? "Admin" : "User"}</td>
-                <td className="px-3 py-2">
-                  <time dateTime={user.createdAt}>{joined.format(new Date(user.createdAt))}</time>
-                </td>
-                <td className="px-3 py-2">{user.orderCount}</td>
-              </tr>
+      {/* A table from 768 px; on phones each row stacks into labelled pairs (explicit roles keep it a table for screen readers). */}
+      <table role="table" className="block w-full rounded border border-gray-200 bg-white text-left text-sm md:table">
+        <thead role="rowgroup" className="sr-only bg-gray-100 md:not-sr-only md:table-header-group">
+          <tr role="row">
+            {["Name", "Email", "Role", "Joined", "Orders"].map((column) => (
+              <th key={column} role="columnheader" scope="col" className="px-3 py-2">
+                {column}
+              </th>
             ))}
-          </tbody>
-        </table>
-        </div>
-      </div>
+          </tr>
+        </thead>
+        <tbody role="rowgroup" className="block md:table-row-group">
+          {users.map((user) => (
+            <tr key={user.id} role="row" className="grid grid-cols-2 gap-x-4 gap-y-2 border-t border-gray-200 p-3 first:border-t-0 md:table-row md:p-0 md:first:border-t">
+              <UserCell label="Name">{user.name}</UserCell>
+              <UserCell label="Email" className="break-all">{user.email}</UserCell>
+              <UserCell label="Role">{user.role === Role.Admin ? "Admin" : "User"}</UserCell>
+              <UserCell label="Joined">
+                <time dateTime={user.createdAt}>{joined.format(new Date(user.createdAt))}</time>
+              </UserCell>
+              <UserCell label="Orders">{user.orderCount}</UserCell>
+            </tr>
+          ))}
+        </tbody>
+      </table>
       <Pager page={page} pageCount={pageCount} label="User pages" />
     </section>
+  );
+}
+
+/** On phones the column's name shows above the value (a CSS ::before, so the cell's text stays the value alone). */
+function UserCell({ label, className = "", children }: { label: string; className?: string; children: React.ReactNode }) {
+  return (
+    <td
+      role="cell"
+      data-label={label}
+      className={`block min-w-0 before:block before:text-xs before:text-gray-500 before:content-[attr(data-label)] md:table-cell md:px-3 md:py-2 md:before:hidden ${className}`}
+    >
+      {children}
+    </td>
   );
 }
 

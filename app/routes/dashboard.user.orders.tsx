@@ -2,18 +2,21 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { OrderCard } from "~/components/OrderCard";
-import { listOrdersForUser } from "~/models/order.server";
+import { Pager } from "~/components/Pager";
+import { listOrdersForUserPage } from "~/models/order.server";
 import { requireUser } from "~/utils/auth.server";
+import { pageCount, pageFromUrl } from "~/utils/paging";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return json({ orders: await listOrdersForUser(user.id) });
+  const { orders, total, page, pageSize } = await listOrdersForUserPage(user.id, { page: pageFromUrl(request.url) });
+  return json({ orders, total, page, pageSize, pageCount: pageCount(total, pageSize) });
 }
 
 export const meta: MetaFunction = () => [{ title: "Your Orders | Storefront" }, { name: "robots", content: "noindex" }];
 
 export default function UserOrders() {
-  const { orders } = useLoaderData<typeof loader>();
+  const { orders, page, pageSize, pageCount } = useLoaderData<typeof loader>();
   return (
     <section>
       <h1 className="mb-4 text-center text-2xl font-bold">All Orders</h1>
@@ -25,8 +28,9 @@ export default function UserOrders() {
           </Link>
         </div>
       ) : (
-        orders.map((order, index) => <OrderCard key={order.id} order={order} index={index + 1} />)
+        orders.map((order, index) => <OrderCard key={order.id} order={order} index={(page - 1) * pageSize + index + 1} />)
       )}
+      <Pager page={page} pageCount={pageCount} label="Order pages" />
     </section>
   );
 }

@@ -50,7 +50,7 @@ export default function Profile() {
         hint={`Leave blank to keep your password. A new one needs at least ${PASSWORD_MIN_LENGTH} characters.`}
         error={errors.password}
       />
-      <TextField label="Phone" name="phone" type="tel" autoComplete="tel" maxLength={30} defaultValue={values?.phone ?? user.phone} error={errors.phone} />
+      <TextField label="Phone" name="phone" type="tel" autoComplete="tel" hint="e.g. +1 555 010 0199" maxLength={30} defaultValue={values?.phone ?? user.phone} error={errors.phone} />
       <TextField
         label="Address"
         name="address"

@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction = ({ error }) => guardMeta(error) ?? [{ title: "Dashboard | Storefront" }];
 
 export default function UserDashboardLayout() {
-  return <DashboardShell menu={<UserMenu />} />;
+  return <DashboardShell title="Dashboard" menu={<UserMenu />} />;
 }
 
 export const ErrorBoundary = DashboardErrorBoundary;

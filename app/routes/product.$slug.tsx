@@ -2,8 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AddToCartButton } from "~/components/AddToCartButton";
-import { ProductCard } from "~/components/ProductCard";
+import { Breadcrumbs, JsonLd, breadcrumbJsonLd } from "~/components/Breadcrumbs";
+import { CompactProductCard } from "~/components/ProductCard";
 import { keepListingAfterCartAction } from "~/components/ProductGrid";
+import { MAX_LINE_QUANTITY } from "~/models/cart";
 import { productPhotoPath } from "~/models/catalog";
 import { getProductPage, toProductCard } from "~/models/catalog.server";
 import { notFound, publicOrigin } from "~/utils/http.server";
@@ -18,9 +20,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const origin = publicOrigin(request);
   const url = `${origin}/product/${product.slug}`;
   const image = product.photo ? `${origin}${productPhotoPath(product.id, product.photo.etag)}` : null;
+  const crumbs = [
+    { name: "Home", path: "/" },
+    { name: product.category.name, path: `/category/${product.category.slug}` },
+    { name: product.name, path: `/product/${product.slug}` },
+  ];
   return json({
     url,
     image,
+    crumbs,
+    breadcrumbLd: breadcrumbJsonLd(origin, crumbs),
     product: {
       id: product.id,
       name: product.name,
@@ -75,10 +84,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export default function ProductDetails() {
-  const { product, similar, jsonLd } = useLoaderData<typeof loader>();
+  const { product, similar, jsonLd, crumbs, breadcrumbLd } = useLoaderData<typeof loader>();
+  const inStock = product.quantity > 0;
   return (
-    <div className="space-y-10">
-      <article className="grid gap-8 md:grid-cols-2" aria-labelledby="product-heading">
+    <>
+      <JsonLd data={jsonLd} />
+      <JsonLd data={breadcrumbLd} />
+      <Breadcrumbs crumbs={crumbs} />
+      <article className="grid gap-6 md:grid-cols-2 md:gap-8" aria-labelledby="product-heading">
         {product.photo ? (
           <img
             src={productPhotoPath(product.id, product.photo.etag)}
@@ -88,57 +101,69 @@ export default function ProductDetails() {
             className="h-auto w-full rounded border border-gray-200 bg-white object-contain"
           />
         ) : (
-          <div className="flex aspect-square w-full items-center justify-center rounded bg-gray-100 text-gray-500" role="img" aria-label={`${product.name}: no photo`}>
+          <div className="flex aspect-square w-full items-center justify-center rounded bg-gray-100 text-gray-600" role="img" aria-label={`${product.name}: no photo`}>
             No photo
           </div>
         )}
-        <div className="space-y-4">
-          <p className="text-sm uppercase tracking-wide text-gray-500">Product Details</p>
-          <h1 id="product-heading" className="text-3xl font-bold">
-            {product.name}
-          </h1>
+        <div className="min-w-0 space-y-5">
+          <div>
+            <p className="text-sm uppercase tracking-wide text-gray-600">Product Details</p>
+            <h1 id="product-heading" className="mt-1 break-words text-3xl font-bold [hyphens:manual]">
+              {product.name}
+            </h1>
+          </div>
+
+          <section id="buy-box" aria-label="Buy" className="scroll-mt-32 space-y-3 rounded border border-gray-200 bg-white p-4 shadow-sm">
+            <p className="text-2xl font-semibold text-emerald-700">
+              <span className="sr-only">Price: </span>
+              {formatPrice(product.priceCents)}
+            </p>
+            <p className={`text-sm font-medium ${inStock ? "text-green-800" : "text-red-700"}`}>
+              {inStock ? (product.quantity <= 5 ? `In stock: only ${product.quantity} left` : `In stock (${product.quantity} available)`) : "Out of stock"}
+              {inStock ? <span className="font-normal text-gray-600"> · {product.shipping ? "Ships to you" : "No shipping: pick up only"}</span> : null}
+            </p>
+            <AddToCartButton
+              productId={product.id}
+              productName={product.name}
+              disabled={!inStock}
+              returnHash="buy-box"
+              maxQuantity={Math.min(product.quantity, MAX_LINE_QUANTITY)}
+            />
+          </section>
+
           <dl className="space-y-3">
             <div>
-              <dt className="text-sm font-semibold text-gray-500">Description</dt>
-              <dd className="text-gray-800">{product.description}</dd>
+              <dt className="text-sm font-semibold text-gray-600">Description</dt>
+              <dd className="whitespace-pre-line text-gray-800">{product.description}</dd>
             </div>
             <div>
-              <dt className="text-sm font-semibold text-gray-500">Price</dt>
-              <dd className="text-xl font-semibold text-emerald-700">{formatPrice(product.priceCents)}</dd>
-            </div>
-            <div>
-              <dt className="text-sm font-semibold text-gray-500">Category</dt>
+              <dt className="text-sm font-semibold text-gray-600">Category</dt>
               <dd>
                 <Link to={`/category/${product.category.slug}`} className="underline">
                   {product.category.name}
                 </Link>
               </dd>
             </div>
-            <div>
-              <dt className="text-sm font-semibold text-gray-500">Availability</dt>
-              <dd>{product.quantity > 0 ? `${product.quantity} in stock` : "Out of stock"}</dd>
-            </div>
           </dl>
-          <AddToCartButton productId={product.id} productName={product.name} disabled={product.quantity <= 0} />
         </div>
       </article>
 
-      <section aria-labelledby="similar-heading">
+      <section aria-labelledby="similar-heading" className="mt-10">
         <h2 id="similar-heading" className="mb-4 text-xl font-bold">
           Similar Products
         </h2>
         {similar.length === 0 ? (
           <p className="text-gray-600">No similar products found</p>
         ) : (
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
             {similar.map((item) => (
-              <ProductCard key={item.id} product={item} />
+              <li key={item.id} className="flex">
+                <CompactProductCard product={item} />
+              </li>
             ))}
-          </div>
+          </ul>
         )}
       </section>
-      {/* Last: as the first child, space-y-10 pushed the product 2.5rem down. */}
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, "\\u003c") }} />
-    </div>
+    </>
   );
 }

@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ChunkPage, ProductGrid, keepListingAfterCartAction } from "~/components/ProductGrid";
-import { chunkHref, lenientPage, isChunkRequest, withPage } from "~/models/catalog";
+import { SortForm } from "~/components/SortForm";
+import { chunkHref, lenientPage, isChunkRequest, sortFromParam, withPage } from "~/models/catalog";
 import { productChunk, productGrid, searchProducts } from "~/models/catalog.server";
 import { publicOrigin } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
@@ -12,17 +13,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const keyword = url.searchParams.get("keyword");
   const page = lenientPage(url.searchParams.get("page"));
-  const listKeyFor = (normalized: string) => new URLSearchParams({ keyword: normalized }).toString();
+  const sort = sortFromParam(url.searchParams.get("sort"));
+  // Without a sort, results come by relevance (name matches first).
+  const listKeyFor = (normalized: string) => new URLSearchParams({ keyword: normalized, ...(sort ? { sort } : {}) }).toString();
   if (isChunkRequest(request)) {
-    const more = await searchProducts(keyword, { page, mode: "page", count: "if-cached" });
+    const more = await searchProducts(keyword, { page, mode: "page", count: "if-cached", sort });
     return json(productChunk(more, listKeyFor(more.keyword)));
   }
-  const result = await searchProducts(keyword, { page });
+  const result = await searchProducts(keyword, { page, sort });
   const listKey = listKeyFor(result.keyword);
   return json({
     chunk: false as const,
     canonical: `${publicOrigin(request)}/search?${listKey}`,
     keyword: result.keyword,
+    sort: sort ?? "",
     grid: productGrid(result, listKey),
   });
 }
@@ -55,8 +59,13 @@ export default function Search() {
           Search Results
         </h1>
         <h2 className="mt-2 text-lg text-gray-700">{data.grid.total === 0 ? "No Products Found" : `Found ${data.grid.total}`}</h2>
-        {data.keyword ? <p className="mt-1 text-sm text-gray-500">for “{data.keyword}”</p> : null}
+        {data.keyword ? <p className="mt-1 break-words text-sm text-gray-500">for “{data.keyword}”</p> : null}
       </div>
+      {data.grid.total > 1 ? (
+        <div className="mb-4">
+          <SortForm value={data.sort} hidden={{ keyword: data.keyword }} extraOption="Relevance" />
+        </div>
+      ) : null}
       {data.grid.products.length ? <ProductGrid {...data.grid} hrefForPage={hrefForPage} chunkHrefForPage={chunkHrefForPage} /> : null}
     </section>
   );

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { allowedOrigin, createUser, e2eDb, expect, test, unique } from "../fixtures/e2e";
+import { allowedOrigin, createUser, e2eDb, expect, hasJs, test, unique } from "../fixtures/e2e";
 
 const SECURITY_QUESTION = "What is your favourite sports name?";
 
@@ -79,7 +79,7 @@ test("register errors are shown beside the fields and the values are kept, never
     answer: "golf",
   });
   await page.getByRole("button", { name: "REGISTER" }).click();
-  const phoneError = page.getByText("Enter a phone number (digits, spaces, + ( ) - . /)");
+  const phoneError = page.getByText("Enter a phone number with at least 4 digits, e.g. +1 555 010 0199");
   await expect(phoneError).toBeVisible();
   expect(page.url()).toMatch(/\/register$/);
   await expect(page.getByLabel("Phone")).toHaveAttribute("aria-invalid", "true");
@@ -175,4 +175,18 @@ test("the login form answers 429 with a readable message after 10 wrong tries fo
   expect((await answered).status()).toBe(429);
   await expect(page.getByRole("alert").filter({ hasText: /Too many attempts\. Please wait \d+ minutes? and try again\./ })).toBeVisible();
   await expect(page.getByLabel("Email")).toHaveValue(email);
+});
+
+test("password fields have a Show button that reveals what was typed", async ({ page }) => {
+  test.skip(!hasJs(test.info()), "a script-only control: without JavaScript the field stays a plain password field");
+  await page.goto("/login");
+  const password = page.getByLabel("Password", { exact: true });
+  await password.fill("Secret-Typed-1");
+  await expect(password).toHaveAttribute("type", "password");
+  const toggle = page.getByRole("button", { name: "Show password" });
+  await toggle.click();
+  await expect(password).toHaveAttribute("type", "text");
+  await expect(page.getByRole("button", { name: "Hide password" })).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("button", { name: "Hide password" }).click();
+  await expect(password).toHaveAttribute("type", "password");
 });

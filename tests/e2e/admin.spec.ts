@@ -105,7 +105,15 @@ test("an admin creates, renames and deletes a category", async ({ page, asAdmin 
   const { rows } = await e2eDb().query(`SELECT slug FROM "Category" WHERE name = $1`, [renamed]);
   expect(rows).toEqual([{ slug: renamed.toLowerCase().replace(/ /g, "-") }]);
 
-  await page.getByRole("row").filter({ hasText: renamed }).getByRole("button", { name: "Delete" }).click();
+  // Delete asks first (D19): a dialog with JavaScript, a confirmation page without. Cancel keeps it.
+  const deleteControl = () => page.getByRole("row").filter({ hasText: renamed }).getByRole(js ? "button" : "link", { name: "Delete" });
+  await deleteControl().click();
+  if (js) await expect(page.getByRole("dialog", { name: "Delete category?" })).toBeVisible();
+  else await expect(page.getByRole("heading", { name: "Delete category?" })).toBeVisible();
+  await page.getByRole(js ? "button" : "link", { name: "Cancel" }).click();
+  await expect(page.getByRole("row").filter({ hasText: renamed })).toHaveCount(1);
+  await deleteControl().click();
+  await page.getByRole("button", { name: "Yes, delete this category" }).click();
   await expect(toast(page, "Category is deleted")).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: renamed })).toHaveCount(0);
   expect((await e2eDb().query(`SELECT 1 FROM "Category" WHERE name = $1`, [renamed])).rowCount).toBe(0);
@@ -119,10 +127,29 @@ test("a category that still has products is not deleted", async ({ page, asAdmin
     [cuidLike(), unique("Kept"), unique("kept"), category.id],
   );
   await page.goto("/dashboard/admin/create-category");
-  await page.getByRole("row").filter({ hasText: category.name }).getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("row").filter({ hasText: category.name }).getByRole(hasJs(test.info()) ? "button" : "link", { name: "Delete" }).click();
+  await page.getByRole("button", { name: "Yes, delete this category" }).click();
   await expect(page.getByText(/still has a product: move or delete it first/)).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: category.name })).toHaveCount(1);
   expect((await e2eDb().query(`SELECT 1 FROM "Category" WHERE id = $1`, [category.id])).rowCount).toBe(1);
+});
+
+test("a second product with a taken name gets a clear field error, not a silent '-2' address", async ({ page, asAdmin }) => {
+  expect(asAdmin.role).toBe(1);
+  const js = hasJs(test.info());
+  const category = await makeCategory();
+  const name = unique("Twin");
+  await e2eDb().query(
+    `INSERT INTO "Product" (id, name, slug, description, "priceCents", quantity, "categoryId", "updatedAt") VALUES ($1, $2, $3, 'd', 100, 1, $4, now())`,
+    [cuidLike(), name, name.toLowerCase(), category.id],
+  );
+  await page.goto("/dashboard/admin/create-product");
+  await chooseCategory(page, category.name, js);
+  await fillProduct(page, { name: name.toUpperCase(), description: "The same again", price: "2", quantity: "1", shipping: "No" });
+  await page.getByRole("button", { name: "CREATE PRODUCT" }).click();
+  await expect(page.getByText(`A product named “${name.toUpperCase()}” already exists: choose another name`)).toBeVisible();
+  await expect(page.getByLabel("Name", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  expect((await e2eDb().query(`SELECT 1 FROM "Product" WHERE lower(name) = lower($1)`, [name])).rowCount).toBe(1);
 });
 
 test("an admin creates a product with a photo, sees it in the shop, updates its price and photo, then deletes it", async ({ page, asAdmin }) => {
@@ -281,6 +308,7 @@ test.describe("admin pages refuse everyone else", () => {
   const pages = (slug: string, categoryId: string) => [
     "/dashboard/admin/create-category",
     `/dashboard/admin/category/${categoryId}`,
+    `/dashboard/admin/category/${categoryId}/delete`,
     "/dashboard/admin/create-product",
     "/dashboard/admin/products",
     `/dashboard/admin/product/${slug}`,

@@ -61,7 +61,11 @@ test.describe("home listing", () => {
     await expect(card.getByRole("link", { name: "More Details" })).toHaveAttribute("href", /^\/product\//);
     await expect(card.getByRole("button", { name: /ADD TO CART/ })).toBeVisible();
     await expect(card).toContainText("$");
-    await expect(card).toContainText("...");
+    // The preview: 30 characters and '...' for a description that was cut.
+    const category = await createCategory("Preview");
+    await createProduct(category.id, { description: "A description that is much longer than thirty characters." });
+    await page.goto(`/?category=${category.id}`);
+    await expect(page.getByRole("article").first()).toContainText("A description that is much lon...");
   });
 
   test("cards show the small photo with its size and alt text, lazily below the first row", async ({ page }) => {
@@ -215,7 +219,7 @@ test.describe("product and category pages", () => {
     await expect(page.getByRole("heading", { name: product.name, level: 1 })).toBeVisible();
     await expect(page.getByText("A sturdy little thing with a long description.")).toBeVisible();
     await expect(page.getByText("$19.50")).toBeVisible();
-    await expect(page.getByRole("link", { name: category.name })).toHaveAttribute("href", `/category/${category.slug}`);
+    await expect(page.getByRole("main").getByRole("link", { name: category.name }).first()).toHaveAttribute("href", `/category/${category.slug}`);
     await expect(page.getByRole("button", { name: `ADD TO CART: ${product.name}` })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Similar Products" })).toBeVisible();
     const similar = page.getByRole("region", { name: "Similar Products" }).getByRole("article");
@@ -226,7 +230,7 @@ test.describe("product and category pages", () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`^https?://[^/]+/product/${product.slug}$`));
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", `${product.name} | Storefront`);
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "product");
-    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}");
     expect(ld).toMatchObject({ "@type": "Product", name: product.name, offers: { "@type": "Offer", price: "19.50", priceCurrency: "USD" } });
 
     await page.goto(`/product/${sibling.slug}`);
@@ -350,5 +354,105 @@ test.describe("photos and crawlers", () => {
       await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{10,}/);
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /^https?:\/\//);
     }
+  });
+});
+
+test.describe("cards, buy box, breadcrumbs and sorting", () => {
+  test("the whole card (photo and name) links to the product; More Details and ADD TO CART stay", async ({ page }) => {
+    const category = await createCategory("Cards");
+    const product = await createProduct(category.id, { description: "Tiny." });
+    await copySeedPhoto(product.id);
+    await page.goto(`/category/${category.slug}`);
+    const card = page.getByRole("article", { name: product.name });
+    await expect(card.getByRole("heading", { name: product.name }).getByRole("link")).toHaveAttribute("href", `/product/${product.slug}`);
+    await expect(card.getByRole("link", { name: `More Details: ${product.name}` })).toBeVisible();
+    await expect(card.getByRole("button", { name: `ADD TO CART: ${product.name}` })).toBeVisible();
+    // A short description is shown whole, with no '...' (D20).
+    await expect(card.getByText("Tiny.", { exact: true })).toBeVisible();
+    // The photo is a link to the product too.
+    const photo = (await card.getByRole("img", { name: product.name }).boundingBox())!;
+    await page.mouse.click(photo.x + photo.width / 2, photo.y + photo.height / 2);
+    await page.waitForURL(`**/product/${product.slug}`);
+    await expect(page.getByRole("heading", { name: product.name, level: 1 })).toBeVisible();
+  });
+
+  test("ADD TO CART on a card keeps the shopper where they were", async ({ page }) => {
+    const js = hasJs(test.info());
+    const category = await createCategory("Stay");
+    const products = [];
+    for (let i = 0; i < 6; i++) products.push(await createProduct(category.id, { minutesAgo: i }));
+    const last = products[5];
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/category/${category.slug}`);
+    const card = page.getByRole("article", { name: last.name });
+    await card.getByRole("button", { name: `ADD TO CART: ${last.name}` }).click();
+    await expect(page.getByTestId("cart-count")).toHaveText("1");
+    await expect(page.getByText("Item Added to Cart")).toBeVisible();
+    if (!js) await expect(page).toHaveURL(new RegExp(`/category/${category.slug}#product-${last.id}$`));
+    await expect(card).toBeInViewport();
+    // The toast sits at the bottom of the screen, clear of the page's heading.
+    const toast = (await page.getByText("Item Added to Cart").boundingBox())!;
+    expect(toast.y).toBeGreaterThan(844 / 2);
+  });
+
+  test("the product page's buy box: price, stock, quantity and ADD TO CART together", async ({ page }) => {
+    const category = await createCategory("Buy");
+    const product = await createProduct(category.id, { priceCents: 4200 });
+    await page.goto(`/product/${product.slug}`);
+    const box = page.getByRole("region", { name: "Buy" });
+    await expect(box).toContainText("$42.00");
+    await expect(box).toContainText("In stock (10 available)");
+    const quantity = box.getByLabel("Quantity");
+    await expect(quantity.locator("option")).toHaveCount(10);
+    await quantity.selectOption("3");
+    await box.getByRole("button", { name: `ADD TO CART: ${product.name}` }).click();
+    await expect(page.getByTestId("cart-count")).toHaveText("3");
+    if (!hasJs(test.info())) await expect(page).toHaveURL(/#buy-box$/);
+
+    await e2eDb().query(`UPDATE "Product" SET quantity = 0 WHERE id = $1`, [product.id]);
+    await page.goto(`/product/${product.slug}`);
+    await expect(box).toContainText("Out of stock");
+    await expect(box.getByRole("button", { name: `OUT OF STOCK: ${product.name}` })).toBeDisabled();
+    await expect(box.getByRole("button", { name: `OUT OF STOCK: ${product.name}` })).toHaveText("OUT OF STOCK");
+    await expect(box.getByLabel("Quantity")).toHaveCount(0);
+  });
+
+  test("product and category pages have breadcrumbs, for people and for crawlers", async ({ page }) => {
+    const category = await createCategory("Crumbs");
+    const product = await createProduct(category.id);
+    await page.goto(`/product/${product.slug}`);
+    const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
+    await expect(crumbs.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+    await expect(crumbs.getByRole("link", { name: category.name })).toHaveAttribute("href", `/category/${category.slug}`);
+    await expect(crumbs.getByText(product.name)).toHaveAttribute("aria-current", "page");
+    const lds = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text));
+    const trail = lds.find((ld) => ld["@type"] === "BreadcrumbList");
+    expect(trail.itemListElement.map((item: { name: string }) => item.name)).toEqual(["Home", category.name, product.name]);
+
+    await crumbs.getByRole("link", { name: category.name }).click();
+    await page.waitForURL(`**/category/${category.slug}`);
+    await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Categories" })).toHaveAttribute("href", "/categories");
+  });
+
+  test("category and search results can be sorted like the home page", async ({ page }) => {
+    const js = hasJs(test.info());
+    const tag = randomBytes(4).toString("hex");
+    const category = await createCategory("Sorted");
+    for (const priceCents of [500, 9900, 2500]) await createProduct(category.id, { priceCents, name: `Sortable${tag} ${priceCents}` });
+
+    await page.goto(`/category/${category.slug}`);
+    await page.getByLabel("Sort", { exact: true }).selectOption("price-asc");
+    if (!js) await page.getByRole("button", { name: "Apply" }).click();
+    await page.waitForURL((url) => url.searchParams.get("sort") === "price-asc");
+    await expect(page.getByRole("article").first()).toContainText("$5.00");
+    await expect(page.getByRole("article").last()).toContainText("$99.00");
+
+    await page.goto(`/search?keyword=sortable${tag}`);
+    await expect(page.getByRole("heading", { name: "Found 3" })).toBeVisible();
+    await page.getByLabel("Sort", { exact: true }).selectOption("price-desc");
+    if (!js) await page.getByRole("button", { name: "Apply" }).click();
+    await page.waitForURL((url) => url.searchParams.get("sort") === "price-desc" && url.searchParams.get("keyword") === `sortable${tag}`);
+    await expect(page.getByRole("article").first()).toContainText("$99.00");
+    await expect(page.getByRole("article").last()).toContainText("$5.00");
   });
 });

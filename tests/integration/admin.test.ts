@@ -178,14 +178,28 @@ describe("products", () => {
   it("gives every product a unique slug and keeps it while the name stays", async () => {
     const name = `Same Name ${tag()}`;
     const first = await newProduct({ name });
-    const second = await newProduct({ name });
+    // Names that differ only in punctuation share a slug base.
+    const second = await newProduct({ name: `${name}!` });
     const third = await newProduct({ name: `${name}?` });
     const base = name.toLowerCase().replace(/ /g, "-");
     expect([first.slug, second.slug, third.slug]).toEqual([base, `${base}-2`, `${base}-3`]);
-    const kept = await updateProduct(second.id, await productInput({ name, price: "5", category: second.category.id }));
+    const kept = await updateProduct(second.id, await productInput({ name: `${name}!`, price: "5", category: second.category.id }));
     expect(expectOk(kept).product.slug).toBe(`${base}-2`);
     const moved = await updateProduct(second.id, await productInput({ name: `Other ${name}`, category: second.category.id }));
     expect(expectOk(moved).product.slug).toBe(`other-${base}`);
+  });
+
+  it("refuses a second product with a taken name (ignoring case), on create and on rename", async () => {
+    const name = `Twin Name ${tag()}`;
+    const first = await newProduct({ name });
+    const other = await newProduct({ name: `${name} Other` });
+    const twin = await createProduct(await productInput({ name: name.toUpperCase(), category: first.category.id }));
+    expect(twin).toMatchObject({ ok: false, status: 409, errors: { name: expect.stringContaining("already exists") } });
+    const renamed = await updateProduct(other.id, await productInput({ name, category: other.category.id }));
+    expect(renamed).toMatchObject({ ok: false, status: 409, errors: { name: expect.stringContaining("already exists") } });
+    // Changing only the case of its own name is fine.
+    const recased = await updateProduct(first.id, await productInput({ name: name.toUpperCase(), category: first.category.id }));
+    expect(recased.ok).toBe(true);
   });
 
   it("refuses a text file renamed .png, and saves nothing", async () => {

@@ -148,9 +148,9 @@ describe("listing products", () => {
     b = await makeCategory("Beta Goods");
     empty = await makeCategory("Empty Goods");
     for (const priceCents of edgePrices) await makeProduct(a.id, { priceCents });
-    // Ties on price and creation time, so paging must rely on the id tiebreak.
+    // Ties on price and creation time, so paging must rely on the id tiebreak (names are unique).
     const tie = new Date(base + 10_000_000);
-    for (let i = 0; i < 20; i++) await makeProduct(b.id, { priceCents: 2500, createdAt: tie, name: `Tie ${i % 3}` });
+    for (let i = 0; i < 20; i++) await makeProduct(b.id, { priceCents: 2500, createdAt: tie, name: `Tie ${i % 3} ${String.fromCharCode(97 + i)}` });
   });
 
   it("filters by category and price band together, band edges included", async () => {

@@ -102,7 +102,7 @@ describe("LIKE patterns and names", () => {
 });
 
 describe("slugs", () => {
-  it("30 concurrent creates of products with the same name all succeed with distinct slugs", async () => {
+  it("30 concurrent creates of products with the same name: one 201, the rest a clear 409", async () => {
     const token = await adminToken();
     const category = await createCategory({ name: `Race ${tag()}` });
     if (!category.ok) throw new Error(category.message);
@@ -114,8 +114,27 @@ describe("slugs", () => {
         return createProductApi({ request: new Request(`${ORIGIN}/api/v1/product/create-product`, { method: "POST", headers: { Authorization: token }, body }), params: {}, context: {} });
       }),
     );
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(29);
+    expect(await db.product.count({ where: { name } })).toBe(1);
+  });
+
+  it("30 concurrent creates of products whose names share a slug all succeed with distinct slugs", async () => {
+    const token = await adminToken();
+    const category = await createCategory({ name: `Race ${tag()}` });
+    if (!category.ok) throw new Error(category.message);
+    const base = `Same Slug ${tag()}`;
+    const names = Array.from({ length: 30 }, (_, i) => `${base}${"!?.,;:".charAt(i % 6).repeat(1 + Math.floor(i / 6))}`);
+    const responses = await Promise.all(
+      names.map((name) => {
+        const body = new FormData();
+        for (const [k, v] of Object.entries({ name, description: "d", price: "2", quantity: "3", category: category.category.id })) body.set(k, v);
+        return createProductApi({ request: new Request(`${ORIGIN}/api/v1/product/create-product`, { method: "POST", headers: { Authorization: token }, body }), params: {}, context: {} });
+      }),
+    );
     expect(responses.map((r) => r.status)).toEqual(Array(30).fill(201));
-    const slugs = (await db.product.findMany({ where: { name }, select: { slug: true } })).map((p) => p.slug);
+    const slugs = (await db.product.findMany({ where: { name: { in: names } }, select: { slug: true } })).map((p) => p.slug);
     expect(new Set(slugs).size).toBe(30);
   });
 

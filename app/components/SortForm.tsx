@@ -1,0 +1,47 @@
+import { Form, useSubmit } from "@remix-run/react";
+import { SORTS } from "~/models/catalog";
+import { useHydrated } from "~/utils/use-hydrated";
+
+/**
+ * "Sort" for a listing other than home (category, search): a GET form, so the
+ * order is part of the URL. With JavaScript a change applies at once; without
+ * it the Apply button does. `hidden` keeps the page's other parameters.
+ */
+export function SortForm({
+  value,
+  hidden = {},
+  extraOption,
+}: {
+  value: string;
+  hidden?: Record<string, string>;
+  /** An order offered before the home page's ones (search: "Relevance"), selected when `value` is "". */
+  extraOption?: string;
+}) {
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  return (
+    <Form method="get" preventScrollReset className="flex items-end justify-end gap-2" onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}>
+      {Object.entries(hidden).map(([name, v]) => (
+        <input key={name} type="hidden" name={name} value={v} />
+      ))}
+      <div>
+        <label htmlFor="listing-sort" className="label">
+          Sort
+        </label>
+        <select id="listing-sort" name="sort" defaultValue={value} className="input w-auto">
+          {extraOption ? <option value="">{extraOption}</option> : null}
+          {SORTS.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {hydrated ? null : (
+        <button type="submit" className="btn-secondary">
+          Apply
+        </button>
+      )}
+    </Form>
+  );
+}
