@@ -19,6 +19,24 @@ const KINDS: { match: RegExp; kinds: Kind[] }[] = [
 ];
 const ANY: Kind[] = ["mug", "book", "bottle", "ball", "jar", "blocks"];
 
+/** What a product looks like when its name says so (a camera is drawn as a camera, whatever its index). */
+const NAMED: { match: RegExp; kind: Kind }[] = [
+  { match: /laptop|e-reader|tablet/i, kind: "laptop" },
+  { match: /earbud|headphone/i, kind: "headphones" },
+  { match: /speaker/i, kind: "speaker" },
+  { match: /camera/i, kind: "camera" },
+  { match: /phone|power bank/i, kind: "phone" },
+  { match: /hoodie|jacket|fleece|sweater|beanie/i, kind: "hoodie" },
+  { match: /shirt|jeans|dress/i, kind: "shirt" },
+  { match: /mug|cup|coffee/i, kind: "mug" },
+  { match: /bottle|serum|shampoo/i, kind: "bottle" },
+  { match: /skillet|pot\b|pan\b/i, kind: "pot" },
+  { match: /jar|cream|balm/i, kind: "jar" },
+  { match: /plant|seed|succulent/i, kind: "plant" },
+  { match: /ball/i, kind: "ball" },
+  { match: /blocks|puzzle|lego/i, kind: "blocks" },
+];
+
 function hash(text: string): number {
   let h = 2166136261;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
@@ -78,7 +96,7 @@ function object(kind: Kind, c: string, d: string, l: string, h: number): string 
 export function productPhotoSvg(name: string, categoryName: string, index: number, count: number): string {
   const h = hash(`${categoryName}/${name}`);
   const kinds = KINDS.find((k) => k.match.test(categoryName))?.kinds ?? ANY;
-  const kind = kinds[(index + (h % 7)) % kinds.length];
+  const kind = NAMED.find((k) => k.match.test(name))?.kind ?? kinds[(index + (h % 7)) % kinds.length];
   const hue = (hash(categoryName) % 360) + (index * 360) / Math.max(1, count) + (h % 17);
   const main = hsl(hue, 55 + (h % 20), 48 + ((h >> 5) % 10));
   const dark = hsl(hue, 45, 28 + ((h >> 7) % 8));
