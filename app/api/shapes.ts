@@ -53,6 +53,7 @@ export const apiUserSchema = z
 export const apiOrderSchema = z
   .strictObject({
     _id: z.string(),
+    number: z.number().int().describe("The short order number people read and say (#10042)"),
     status: z.enum(ORDER_STATUS_LABELS),
     buyer: z.strictObject({ _id: z.string(), name: z.string() }),
     createAt: z.iso.datetime(),

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import dayjs from "dayjs";
 // The .js suffix: the ESM server build resolves this subpath literally (no "exports" map in dayjs).
 import relativeTime from "dayjs/plugin/relativeTime.js";
@@ -8,6 +9,7 @@ dayjs.extend(relativeTime);
 
 export type OrderCardData = {
   id: string;
+  number: number;
   status: OrderStatusValue;
   paymentStatus: PaymentStatusValue;
   totalCents: number;
@@ -18,7 +20,7 @@ export type OrderCardData = {
   lines: { id: string; productId: string | null; name: string; unitPriceCents: number; quantity: number }[];
 };
 
-const COLUMNS = ["#", "Status", "Buyer", "Date", "Payment", "Quantity", "Total"] as const;
+const COLUMNS = ["#", "Order", "Status", "Buyer", "Date", "Payment", "Quantity", "Total"] as const;
 
 /** A cell that, when stacked (below `lg`), shows its column's name above its value. */
 function Cell({ label, className = "", children }: { label: (typeof COLUMNS)[number]; className?: string; children: React.ReactNode }) {
@@ -36,7 +38,20 @@ function Cell({ label, className = "", children }: { label: (typeof COLUMNS)[num
  * One order as both order screens show it: status (or the admin's control),
  * buyer, relative time, payment, and the products bought.
  */
-export function OrderCard({ order, index, statusControl, showNote = false }: { order: OrderCardData; index: number; statusControl?: React.ReactNode; showNote?: boolean }) {
+export function OrderCard({
+  order,
+  index,
+  detailHref,
+  statusControl,
+  showNote = false,
+}: {
+  order: OrderCardData;
+  index: number;
+  /** The order's own page (its lines, ship-to and history). */
+  detailHref: string;
+  statusControl?: React.ReactNode;
+  showNote?: boolean;
+}) {
   const payment = paymentLabel(order.paymentStatus);
   return (
     <article className="mb-6 overflow-hidden rounded border border-gray-200 bg-white" aria-label={`Order ${index}`}>
@@ -58,6 +73,11 @@ export function OrderCard({ order, index, statusControl, showNote = false }: { o
         <tbody role="rowgroup" className="block lg:table-row-group">
           <tr role="row" className="grid grid-cols-2 gap-x-4 gap-y-2 p-3 sm:grid-cols-4 lg:table-row lg:p-0">
             <Cell label="#">{index}</Cell>
+            <Cell label="Order">
+              <Link to={detailHref} className="font-medium underline">
+                #{order.number}
+              </Link>
+            </Cell>
             <Cell label="Status" className="sm:col-span-2">{statusControl ?? orderStatusLabel(order.status)}</Cell>
             <Cell label="Buyer" className="break-words">
               {order.buyer.name}

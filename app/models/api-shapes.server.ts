@@ -36,6 +36,7 @@ export function toApiUser(user: { id: string; name: string; email: string; phone
 
 type OrderRow = {
   id: string;
+  number: number;
   status: Parameters<typeof orderStatusLabel>[0];
   paymentStatus: Parameters<typeof paymentLabel>[0];
   totalCents: number;
@@ -48,6 +49,7 @@ type OrderRow = {
 export function toApiOrder(order: OrderRow) {
   return {
     _id: order.id,
+    number: order.number,
     status: orderStatusLabel(order.status),
     buyer: { _id: order.buyer.id, name: order.buyer.name },
     createAt: order.createdAt.toISOString(),

@@ -37,7 +37,8 @@ export const CURRENCY = "usd";
 /** How long a checkout holds its stock; Stripe's Checkout Session lives as long (its minimum is 30 minutes). */
 export const RESERVATION_MINUTES = 31;
 
-export type Buyer = { id: string; email: string; address: string };
+/** The signed-in shopper: the profile's name, address and phone become the order's ship-to. */
+export type Buyer = { id: string; email: string; name: string; address: string; phone: string };
 
 export type CheckoutStart =
   | { ok: true; orderId: string; sessionId: string; url: string }
@@ -127,7 +128,7 @@ class NotReserved extends Error {}
  * and today's price are still what the shopper was shown) and the order
  * created holding them. Null when any line cannot be had; nothing is changed then.
  */
-async function reserveAndCreateOrder(buyerId: string, lines: ReserveLine[], totalCents: number, reservedUntil: Date) {
+async function reserveAndCreateOrder(buyer: Buyer, lines: ReserveLine[], totalCents: number, reservedUntil: Date) {
   try {
     return await db.$transaction(async (tx) => {
       const stock = await lockProducts(tx, lines.map((line) => line.productId).sort());
@@ -138,9 +139,13 @@ async function reserveAndCreateOrder(buyerId: string, lines: ReserveLine[], tota
       await addStock(tx, new Map(lines.map((line) => [line.productId, line.quantity])), -1);
       return tx.order.create({
         data: {
-          buyerId,
+          buyerId: buyer.id,
           totalCents,
           reservedUntil,
+          // Where it ships, frozen now: a later profile edit does not move a placed order.
+          shipName: buyer.name,
+          shipAddress: buyer.address,
+          shipPhone: buyer.phone,
           // Each line freezes what the shopper bought: name, full description, slug, unit price.
           lines: {
             create: lines.map((line) => {
@@ -210,7 +215,7 @@ export async function startCheckout(buyer: Buyer, cartLines: CartLine[], origin:
   // Stripe wants whole seconds; the hold ends when the session does.
   const expiresAt = Math.floor(Date.now() / 1000) + RESERVATION_MINUTES * 60;
   const lines = cart.lines.map((line) => ({ productId: line.productId, name: line.product!.name, priceCents: line.product!.priceCents, quantity: line.quantity }));
-  const order = await reserveAndCreateOrder(buyer.id, lines, cart.totalCents, new Date(expiresAt * 1000));
+  const order = await reserveAndCreateOrder(buyer, lines, cart.totalCents, new Date(expiresAt * 1000));
   if (!order) return { ok: false, status: 409, message: await unavailableMessage(cartLines) };
 
   let session: Stripe.Checkout.Session | undefined;
@@ -489,7 +494,7 @@ export async function confirmCheckoutSession(sessionId: string, buyerId: string)
   const find = () =>
     db.order.findFirst({
       where: { stripeSessionId: sessionId, buyerId },
-      select: { id: true, paymentStatus: true, totalCents: true, paymentNote: true },
+      select: { id: true, number: true, paymentStatus: true, totalCents: true, paymentNote: true },
     });
   const order = await find();
   if (!order || SETTLED.includes(order.paymentStatus)) return order;

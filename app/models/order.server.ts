@@ -6,6 +6,7 @@ import { LEGACY_STATUS_SPELLINGS, ORDER_STATUSES, parseOrderStatus, type OrderSt
 
 export const orderListSelect = {
   id: true,
+  number: true,
   status: true,
   paymentStatus: true,
   totalCents: true,
@@ -30,7 +31,8 @@ export function listOrdersForUser(userId: string) {
 
 /** One page of a user's orders, newest first (the orders screen; the API keeps its whole list). */
 export async function listOrdersForUserPage(userId: string, { page = 1, pageSize = ORDERS_SCREEN_PAGE_SIZE }: { page?: number; pageSize?: number } = {}) {
-  const where = { buyerId: userId };
+  // As in listOrdersForUser: attempts that ended unpaid are not orders to the shopper.
+  const where = { buyerId: userId, paymentStatus: { not: "CANCELLED" as const } };
   const [orders, total] = await Promise.all([
     db.order.findMany({ where, select: orderListSelect, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (page - 1) * pageSize, take: pageSize }),
     db.order.count({ where }),
@@ -65,6 +67,38 @@ export async function updateOrderStatus(orderId: string, status: OrderStatusValu
 }
 
 export type OrderListItem = Awaited<ReturnType<typeof listOrdersForUser>>[number];
+
+const orderDetailSelect = {
+  ...orderListSelect,
+  shipName: true,
+  shipAddress: true,
+  shipPhone: true,
+  paidAt: true,
+  events: { select: { id: true, at: true, status: true, paymentStatus: true }, orderBy: { at: "asc" } },
+} as const;
+
+/** An order number as it appears in a URL (`/orders/10042`, or `#10042`); null when it cannot be one. */
+export function parseOrderNumber(text: string | undefined): number | null {
+  const digits = text?.replace(/^#/, "");
+  if (!digits || !/^\d{1,9}$/.test(digits)) return null;
+  return Number(digits);
+}
+
+/**
+ * One of the buyer's own orders by its number, with its lines, ship-to and
+ * history; null for another buyer's order (indistinguishable from a missing
+ * one, so numbers reveal nothing) and for attempts that ended unpaid.
+ */
+export function getOrderForBuyer(buyerId: string, number: number) {
+  return db.order.findFirst({ where: { number, buyerId, paymentStatus: { not: "CANCELLED" } }, select: orderDetailSelect });
+}
+
+/** Any order by its number, for the admin. */
+export function getOrderForAdmin(number: number) {
+  return db.order.findUnique({ where: { number }, select: orderDetailSelect });
+}
+
+export type OrderDetail = NonNullable<Awaited<ReturnType<typeof getOrderForAdmin>>>;
 
 /** Every spelling of a status the API accepts: the spec's label, our enum value, or the old client's (see parseOrderStatus). */
 const STATUS_SPELLINGS = [...ORDER_STATUSES.map((s) => s.label), ...ORDER_STATUSES.map((s) => s.value), ...Object.keys(LEGACY_STATUS_SPELLINGS)] as [string, ...string[]];

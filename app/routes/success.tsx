@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       confirmed,
       signedIn: Boolean(user),
-      order: order && (confirmed || refunded) ? { number: order.id, totalCents: order.totalCents, refunded } : null,
+      order: order && (confirmed || refunded) ? { number: order.number, totalCents: order.totalCents, refunded } : null,
       pending: order?.paymentStatus === "PENDING",
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -79,15 +79,15 @@ export default function PaymentSuccess() {
       <h1 className="text-3xl font-bold text-green-700">Payment successful</h1>
       {order ? (
         <p className="mt-3 text-gray-700" data-testid="order-payment">
-          Order number <strong data-testid="order-number">{order.number}</strong> · total {formatPrice(order.totalCents)} · payment Success
+          Order <strong data-testid="order-number">#{order.number}</strong> · total {formatPrice(order.totalCents)} · payment Success
         </p>
       ) : null}
       <div className="mt-6 flex gap-3">
         <Link to="/" className="btn-primary">
           Go to Home
         </Link>
-        <Link to="/dashboard/user/orders" className="btn-secondary">
-          See your orders
+        <Link to={order ? `/dashboard/user/orders/${order.number}` : "/dashboard/user/orders"} className="btn-secondary">
+          {order ? "See your order" : "See your orders"}
         </Link>
       </div>
     </section>

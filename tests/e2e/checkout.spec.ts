@@ -110,6 +110,9 @@ test("add, change a quantity, remove a line, log in, check out, pay, and see the
   await page.waitForURL(/\/success\?/);
   await expect(page.getByRole("heading", { name: "Payment successful" })).toBeVisible();
   await expect(page.getByTestId("order-payment")).toContainText("payment Success");
+  const placed = await testDb().order.findFirstOrThrow({ where: { buyerId: buyer.id }, orderBy: { createdAt: "desc" } });
+  await expect(page.getByTestId("order-payment")).toContainText(`Order #${placed.number}`);
+  await expect(page.getByRole("link", { name: "See your order" })).toHaveAttribute("href", `/dashboard/user/orders/${placed.number}`);
   await expect(badge(page)).toHaveText("0");
   await expect(page.getByRole("link", { name: "Go to Home" })).toHaveAttribute("href", "/");
 

@@ -300,6 +300,14 @@ describe("startCheckout", () => {
     expect([await stockOf(a.id), await stockOf(b.id)]).toEqual([3, 2]);
   });
 
+  it("freezes the ship-to (name, address, phone) as the profile said when the order was placed", async () => {
+    const item = await product({ priceCents: 900, quantity: 5 });
+    const user = await buyer({ address: "1 Old Road, Oldtown" });
+    const result = await checkout([{ productId: item.id, quantity: 1 }], user);
+    await db.user.update({ where: { id: user.id }, data: { name: "Someone Else", address: "99 New Street, Newtown", phone: "000" } });
+    expect(await orderOf(result.orderId)).toMatchObject({ shipName: user.name, shipAddress: "1 Old Road, Oldtown", shipPhone: user.phone });
+  });
+
   it("refuses an empty cart, unknown or sold-out products, short stock (unless limited), a changed total and a missing address", async () => {
     const user = await buyer();
     const few = await product({ quantity: 1, priceCents: 800 });
@@ -715,7 +723,7 @@ describe("cancel, try again, and the success page", () => {
     expect(paid.status).toBe(302);
     expect(clears(paid)).toBe(true);
     const shown = await load(`?session_id=${started.sessionId}&cleared=1`, await cookieFor(user.id));
-    expect(await shown.json()).toMatchObject({ confirmed: true, order: { number: started.orderId } });
+    expect(await shown.json()).toMatchObject({ confirmed: true, order: { number: (await orderOf(started.orderId)).number } });
   });
 });
 

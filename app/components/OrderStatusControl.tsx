@@ -1,0 +1,41 @@
+import { useFetcher } from "@remix-run/react";
+import { ORDER_STATUSES, type OrderStatusValue } from "~/models/order";
+import { useHydrated } from "~/utils/use-hydrated";
+
+/** Saves on change with JavaScript (showing the new status at once); a Save button without. */
+export function OrderStatusControl({ order, label, page }: { order: { id: string; status: OrderStatusValue }; label: string; page?: number }) {
+  const fetcher = useFetcher();
+  const hydrated = useHydrated();
+  const pending = fetcher.formData?.get("status");
+  const status = typeof pending === "string" ? pending : order.status;
+  const id = `status-${order.id}`;
+  return (
+    <fetcher.Form method="post" className="flex min-w-0 items-center gap-2">
+      <input type="hidden" name="orderId" value={order.id} />
+      {page ? <input type="hidden" name="page" value={page} /> : null}
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <select
+        id={id}
+        name="status"
+        className="input w-auto min-w-0 max-w-full py-1"
+        value={status}
+        onChange={(event) => fetcher.submit(event.currentTarget.form, { preventScrollReset: true })}
+        aria-busy={fetcher.state !== "idle" || undefined}
+      >
+        {ORDER_STATUSES.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {hydrated ? null : (
+        <button type="submit" className="btn-secondary py-1">
+          Save
+        </button>
+      )}
+    </fetcher.Form>
+  );
+}
+
