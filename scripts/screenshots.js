@@ -70,6 +70,8 @@ const pages = {
     ["cart", "/cart"],
     ["user-dashboard", "/dashboard/user"],
     ["user-orders", "/dashboard/user/orders"],
+    // The seed's orders are numbered from 10001 on a fresh database.
+    ["user-order", "/dashboard/user/orders/10002"],
     ["user-profile", "/dashboard/user/profile"],
   ],
   admin: [
@@ -79,6 +81,7 @@ const pages = {
     ["admin-products", "/dashboard/admin/products"],
     ["admin-product", `/dashboard/admin/product/${productSlug}`],
     ["admin-orders", "/dashboard/admin/orders"],
+    ["admin-order", "/dashboard/admin/orders/10002"],
     ["admin-users", "/dashboard/admin/users"],
   ],
 };

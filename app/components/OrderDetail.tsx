@@ -59,7 +59,7 @@ export function OrderDetail({ order, statusControl }: { order: OrderDetailData; 
       </header>
 
       <dl className="grid grid-cols-2 gap-4 rounded border border-gray-200 bg-white p-4 text-sm sm:grid-cols-3">
-        <div>
+        <div className={statusControl ? "col-span-2 sm:col-span-1" : undefined}>
           <dt className="text-gray-600">Status</dt>
           <dd className="mt-1 font-medium">{statusControl ?? orderStatusLabel(order.status)}</dd>
         </div>

@@ -36,9 +36,10 @@ INSERT INTO "OrderEvent" ("orderId", "at", "status", "paymentStatus")
 SELECT id, "createdAt", status, "paymentStatus" FROM "Order";
 
 -- Every insert, and every change of status or payment status, by any code path or script, is recorded.
--- clock_timestamp(), not now(): two changes in one transaction keep their order.
+-- The placing is dated when the order was created, each change by clock_timestamp() (not now():
+-- two changes in one transaction keep their order).
 -- (The body's semicolons are written \073: the migration runner splits scripts at every semicolon.)
 CREATE FUNCTION order_event_record() RETURNS trigger LANGUAGE plpgsql
-  AS E'BEGIN IF TG_OP = ''INSERT'' OR NEW.status IS DISTINCT FROM OLD.status OR NEW."paymentStatus" IS DISTINCT FROM OLD."paymentStatus" THEN INSERT INTO "OrderEvent" ("orderId", at, status, "paymentStatus") VALUES (NEW.id, clock_timestamp(), NEW.status, NEW."paymentStatus")\073 END IF\073 RETURN NULL\073 END';
+  AS E'BEGIN IF TG_OP = ''INSERT'' OR NEW.status IS DISTINCT FROM OLD.status OR NEW."paymentStatus" IS DISTINCT FROM OLD."paymentStatus" THEN INSERT INTO "OrderEvent" ("orderId", at, status, "paymentStatus") VALUES (NEW.id, CASE WHEN TG_OP = ''INSERT'' THEN NEW."createdAt" ELSE clock_timestamp() END, NEW.status, NEW."paymentStatus")\073 END IF\073 RETURN NULL\073 END';
 CREATE TRIGGER order_event_after_write AFTER INSERT OR UPDATE OF status, "paymentStatus" ON "Order"
 FOR EACH ROW EXECUTE FUNCTION order_event_record();
