@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { jsonWithSuccess, redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
 import { CategoryForm, type CategoryFormData } from "~/components/CategoryForm";
+import { ConfirmDelete } from "~/components/ConfirmDelete";
 import { guardMeta } from "~/components/GuardScreen";
 import { createCategory, deleteCategory, listCategories, renameCategory, type CategorySummary } from "~/models/category.server";
 import { requireAdmin } from "~/utils/auth.server";
@@ -116,8 +117,6 @@ export default function CreateCategory() {
 }
 
 function CategoryRow({ category, hydrated, onEdit }: { category: CategorySummary; hydrated: boolean; onEdit: () => void }) {
-  const deleting = useFetcher();
-  if (deleting.state !== "idle") return null; // optimistic: the row goes at once
   return (
     <tr className="border-t border-gray-200">
       <td className="break-words px-4 py-2">{category.name}</td>
@@ -131,37 +130,16 @@ function CategoryRow({ category, hydrated, onEdit }: { category: CategorySummary
             Edit
           </Link>
         )}
-        {hydrated ? (
-          // Deleting asks first: a dialog with JavaScript, a confirmation page without (D19).
-          <Dialog.Root>
-            <Dialog.Trigger className="btn-danger" aria-label={`Delete ${category.name}`}>
-              Delete
-            </Dialog.Trigger>
-            <Dialog.Portal>
-              <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-              <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[90vw] max-w-md -translate-x-1/2 -translate-y-1/2 rounded bg-white p-6 shadow-xl focus:outline-none">
-                <Dialog.Title className="mb-2 text-lg font-semibold">Delete category?</Dialog.Title>
-                <Dialog.Description className="mb-6 break-words text-gray-700">
-                  “{category.name}” and its page will be gone. A category that still has products cannot be deleted.
-                </Dialog.Description>
-                <div className="flex flex-wrap gap-3">
-                  <deleting.Form method="post">
-                    <input type="hidden" name="intent" value="delete" />
-                    <input type="hidden" name="id" value={category.id} />
-                    <button type="submit" className="btn-danger">
-                      Yes, delete this category
-                    </button>
-                  </deleting.Form>
-                  <Dialog.Close className="btn-secondary">Cancel</Dialog.Close>
-                </div>
-              </Dialog.Content>
-            </Dialog.Portal>
-          </Dialog.Root>
-        ) : (
-          <Link to={`/dashboard/admin/category/${category.id}/delete`} className="btn-danger" aria-label={`Delete ${category.name}`}>
-            Delete
-          </Link>
-        )}
+        {/* Deleting asks first: a dialog with JavaScript, a confirmation page without (D19). */}
+        <ConfirmDelete
+          label={`Delete ${category.name}`}
+          title="Delete category?"
+          description={`“${category.name}” and its page will be gone. A category that still has products cannot be deleted.`}
+          confirmText="Yes, delete this category"
+          action={PATH}
+          fields={{ intent: "delete", id: category.id }}
+          confirmPage={`/dashboard/admin/category/${category.id}/delete`}
+        />
       </td>
     </tr>
   );

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
 import { guardMeta } from "~/components/GuardScreen";
+import { ConfirmDelete } from "~/components/ConfirmDelete";
 import { ProductForm } from "~/components/ProductForm";
 import { listCategories } from "~/models/category.server";
 import { adminPhotoUrl, getProductForAdmin, updateProduct } from "~/models/product.server";
@@ -13,7 +14,7 @@ import { assertSameOrigin, foundOr404 } from "~/utils/http.server";
 import { saveProductForm, type ProductActionData } from "~/utils/product-form.server";
 import { formatMegabytes } from "~/utils/upload.server";
 
-const DELETE_PROMPT = "Are You Sure want to delete this product?";
+const DELETE_QUESTION = "Are You Sure want to delete this product?";
 
 export const meta: MetaFunction = ({ error }) => guardMeta(error) ?? [{ title: "Update Product | Storefront" }, { name: "robots", content: "noindex" }];
 
@@ -53,10 +54,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function UpdateProduct() {
   const { product, categories, maxUploadBytes, maxUploadLabel } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ProductActionData | undefined;
-  const submit = useSubmit();
-  const navigation = useNavigation();
   const deletePath = `/dashboard/admin/product/${product.slug}/delete`;
-  const deleting = navigation.state !== "idle" && navigation.formAction === deletePath && navigation.formMethod?.toLowerCase() === "post";
   return (
     <section>
       <h1 className="mb-4 text-2xl font-semibold">Update Product</h1>
@@ -70,22 +68,18 @@ export default function UpdateProduct() {
         maxUploadBytes={maxUploadBytes}
         maxUploadLabel={maxUploadLabel}
       />
-      {/* Without JavaScript this opens the confirmation page; with it, the spec's prompt asks first. */}
-      <Form
-        method="get"
-        action={deletePath}
-        className="mt-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const answer = window.prompt(DELETE_PROMPT);
-          if (!answer || !answer.trim()) return;
-          submit({ intent: "delete" }, { method: "post", action: deletePath });
-        }}
-      >
-        <button type="submit" className="btn-danger" disabled={deleting}>
-          DELETE PRODUCT
-        </button>
-      </Form>
+      <div className="mt-4">
+        {/* The spec's question, in a dialog with JavaScript; the confirmation page without. */}
+        <ConfirmDelete
+          buttonText="DELETE PRODUCT"
+          title={DELETE_QUESTION}
+          description={`“${product.name}” leaves the shop at once. Orders that include it keep their lines.`}
+          confirmText="Yes, delete this product"
+          action={deletePath}
+          fields={{ intent: "delete" }}
+          confirmPage={deletePath}
+        />
+      </div>
     </section>
   );
 }

@@ -213,20 +213,19 @@ test("an admin creates a product with a photo, sees it in the shop, updates its 
   expect(await productRow(name)).toMatchObject({ id: created.id, priceCents: 1550, slug: created.slug });
   expect(await photoRow(created.id)).toMatchObject({ width: 30, height: 90 });
 
-  // Delete: the prompt with JavaScript (cancel first: nothing happens), the confirmation page without.
+  // Delete asks first: a dialog with JavaScript (Cancel first: nothing happens), the confirmation page without.
   await page.goto(`/dashboard/admin/product/${created.slug}`);
   if (js) {
-    page.once("dialog", (dialog) => {
-      expect(dialog.message()).toBe("Are You Sure want to delete this product?");
-      void dialog.dismiss();
-    });
     await page.getByRole("button", { name: "DELETE PRODUCT" }).click();
-    await expect(page).toHaveURL(new RegExp(`/dashboard/admin/product/${created.slug}$`));
+    const dialog = page.getByRole("dialog", { name: "Are You Sure want to delete this product?" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
     expect(await productRow(name)).toBeTruthy();
-    page.once("dialog", (dialog) => void dialog.accept("yes"));
     await page.getByRole("button", { name: "DELETE PRODUCT" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Yes, delete this product" }).click();
   } else {
-    await page.getByRole("button", { name: "DELETE PRODUCT" }).click();
+    await page.getByRole("link", { name: "DELETE PRODUCT" }).click();
     await expect(page.getByText("Are You Sure want to delete this product?")).toBeVisible();
     await page.getByRole("button", { name: "Yes, delete this product" }).click();
   }
