@@ -1,12 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
-import * as Dialog from "@radix-ui/react-dialog";
-import { useEffect, useState } from "react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
 import { jsonWithSuccess, redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
 import { CategoryForm, type CategoryFormData } from "~/components/CategoryForm";
-import { ConfirmDelete } from "~/components/ConfirmDelete";
+import { CategoryRow, EditCategoryDialog } from "~/components/CategoryRow";
 import { guardMeta } from "~/components/GuardScreen";
 import { createCategory, deleteCategory, listCategories, renameCategory, type CategorySummary } from "~/models/category.server";
 import { requireAdmin } from "~/utils/auth.server";
@@ -88,7 +87,7 @@ export default function CreateCategory() {
         </thead>
         <tbody>
           {categories.map((category) => (
-            <CategoryRow key={category.id} category={category} hydrated={hydrated} onEdit={() => setEditing(category)} />
+            <CategoryRow key={category.id} category={category} hydrated={hydrated} onEdit={() => setEditing(category)} action={PATH} />
           ))}
           {categories.length === 0 ? (
             <tr>
@@ -101,68 +100,8 @@ export default function CreateCategory() {
       </table>
       </div>
 
-      <Dialog.Root open={editing !== null} onOpenChange={(open) => (open ? null : setEditing(null))}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-          <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[90vw] max-w-2xl -translate-x-1/2 -translate-y-1/2 rounded bg-white p-6 shadow-xl focus:outline-none">
-            <Dialog.Title className="mb-4 text-lg font-semibold">Edit category</Dialog.Title>
-            <Dialog.Description className="sr-only">Rename the category and press Submit.</Dialog.Description>
-            {editing ? <EditCategory key={editing.id} category={editing} onDone={() => setEditing(null)} /> : null}
-            <Dialog.Close className="btn-secondary mt-4">Cancel</Dialog.Close>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <EditCategoryDialog category={editing} onClose={() => setEditing(null)} action={PATH} />
     </section>
-  );
-}
-
-function CategoryRow({ category, hydrated, onEdit }: { category: CategorySummary; hydrated: boolean; onEdit: () => void }) {
-  return (
-    <tr className="border-t border-gray-200">
-      <td className="break-words px-4 py-2">{category.name}</td>
-      <td className="flex flex-wrap gap-2 px-4 py-2">
-        {hydrated ? (
-          <button type="button" className="btn-primary" aria-label={`Edit ${category.name}`} onClick={onEdit}>
-            Edit
-          </button>
-        ) : (
-          <Link to={`/dashboard/admin/category/${category.id}`} className="btn-primary" aria-label={`Edit ${category.name}`}>
-            Edit
-          </Link>
-        )}
-        {/* Deleting asks first: a dialog with JavaScript, a confirmation page without (D19). */}
-        <ConfirmDelete
-          label={`Delete ${category.name}`}
-          title="Delete category?"
-          description={`“${category.name}” and its page will be gone. A category that still has products cannot be deleted.`}
-          confirmText="Yes, delete this category"
-          action={PATH}
-          fields={{ intent: "delete", id: category.id }}
-          confirmPage={`/dashboard/admin/category/${category.id}/delete`}
-        />
-      </td>
-    </tr>
-  );
-}
-
-function EditCategory({ category, onDone }: { category: CategorySummary; onDone: () => void }) {
-  const fetcher = useFetcher<CategoryFormData>();
-  const data = fetcher.data;
-  useEffect(() => {
-    if (fetcher.state === "idle" && data?.ok) onDone();
-  }, [fetcher.state, data, onDone]);
-  return (
-    <CategoryForm
-      intent="update"
-      id={category.id}
-      inputId="edit-category-name"
-      defaultName={data?.values?.name ?? category.name}
-      error={data?.errors?.name}
-      pending={fetcher.state !== "idle"}
-      fetcher={fetcher}
-      action={PATH}
-      autoFocus
-    />
   );
 }
 

@@ -1,11 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AddToCartButton } from "~/components/AddToCartButton";
 import { Breadcrumbs, JsonLd, breadcrumbJsonLd } from "~/components/Breadcrumbs";
-import { CompactProductCard } from "~/components/ProductCard";
+import { BuyBox, SimilarProducts } from "~/components/BuyBox";
 import { keepListingAfterCartAction } from "~/components/ProductGrid";
-import { MAX_LINE_QUANTITY } from "~/models/cart";
 import { productPhotoPath } from "~/models/catalog";
 import { getProductPage, toProductCard } from "~/models/catalog.server";
 import { notFound, publicOrigin } from "~/utils/http.server";
@@ -85,7 +83,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 
 export default function ProductDetails() {
   const { product, similar, jsonLd, crumbs, breadcrumbLd } = useLoaderData<typeof loader>();
-  const inStock = product.quantity > 0;
   return (
     <>
       <JsonLd data={jsonLd} />
@@ -113,23 +110,7 @@ export default function ProductDetails() {
             </h1>
           </div>
 
-          <section id="buy-box" aria-label="Buy" className="scroll-mt-32 space-y-3 rounded border border-gray-200 bg-white p-4 shadow-sm">
-            <p className="text-2xl font-semibold text-emerald-700">
-              <span className="sr-only">Price: </span>
-              {formatPrice(product.priceCents)}
-            </p>
-            <p className={`text-sm font-medium ${inStock ? "text-green-800" : "text-red-700"}`}>
-              {inStock ? (product.quantity <= 5 ? `In stock: only ${product.quantity} left` : `In stock (${product.quantity} available)`) : "Out of stock"}
-              {inStock ? <span className="font-normal text-gray-600"> · {product.shipping ? "Ships to you" : "No shipping: pick up only"}</span> : null}
-            </p>
-            <AddToCartButton
-              productId={product.id}
-              productName={product.name}
-              disabled={!inStock}
-              returnHash="buy-box"
-              maxQuantity={Math.min(product.quantity, MAX_LINE_QUANTITY)}
-            />
-          </section>
+          <BuyBox product={product} />
 
           <dl className="space-y-3">
             <div>
@@ -148,22 +129,7 @@ export default function ProductDetails() {
         </div>
       </article>
 
-      <section aria-labelledby="similar-heading" className="mt-10">
-        <h2 id="similar-heading" className="mb-4 text-xl font-bold">
-          Similar Products
-        </h2>
-        {similar.length === 0 ? (
-          <p className="text-gray-600">No similar products found</p>
-        ) : (
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-            {similar.map((item) => (
-              <li key={item.id} className="flex">
-                <CompactProductCard product={item} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <SimilarProducts products={similar} />
     </>
   );
 }
