@@ -1,91 +1,25 @@
 // Accounts: register, log in, reset a password, edit a profile. The schemas
 // here validate both the HTML forms and the /api/v1/user JSON bodies.
 import { Prisma } from "@prisma/client";
-import { z } from "zod";
 import { db } from "~/utils/db.server";
 import { hashAnswer, hashPassword, PasswordHasherBusy, verifyAnswer, verifyPassword } from "~/utils/password.server";
 import { createSession, hashToken, publicUserSelect, type PublicUser } from "~/utils/session.server";
 import type { FieldErrors } from "~/utils/validation";
 import { forgiveAuthAttempt, limitAuthAttempt, rateLimitMessage, type AuthAttempt } from "./rate-limit.server";
-import { PASSWORD_MIN_LENGTH } from "./user";
 
-// ---------- schemas ----------
+// ---------- schemas (browser-safe, in user.schema.ts: the forms validate with them too) ----------
 
+export {
+  forgotPasswordSchema,
+  loginSchema,
+  PHONE_MESSAGE,
+  profileSchema,
+  registerBodySchema,
+  registerSchema,
+} from "./user.schema";
 
-/** A required, trimmed text field with readable messages for missing or non-text input. */
-function text(label: string, max: number) {
-  return z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`) })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
-}
-
-const emailField = text("E-mail", 254).toLowerCase().email("Enter a valid e-mail address");
-
-// bcrypt reads only the first 72 bytes, so longer passwords are refused rather than silently cut.
-const newPasswordField = (label: string) =>
-  z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`) })
-    .min(1, `${label} is required`)
-    .min(PASSWORD_MIN_LENGTH, `${label} must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .refine((value) => new TextEncoder().encode(value).length <= 72, `${label} must be at most 72 bytes long`);
-
-// D16: the message says what to type, with an example, not which characters a pattern allows.
-export const PHONE_MESSAGE = "Enter a phone number with at least 4 digits, e.g. +1 555 010 0199";
-const phoneField = text("Phone", 30)
-  .regex(/^\+?[0-9(][0-9 ()./-]*$/, PHONE_MESSAGE)
-  .refine((value) => (value.match(/[0-9]/g) ?? []).length >= 4, PHONE_MESSAGE);
-const nameField = text("Name", 100);
-const addressField = text("Address", 300);
-
-export const registerSchema = z.object({
-  name: nameField,
-  email: emailField,
-  password: newPasswordField("Password"),
-  phone: phoneField,
-  address: addressField,
-  answer: text("Answer", 100),
-});
-
-/**
- * The API's register body: the spec's clients send the name as `username`
- * (`name` is accepted too); validated as registerSchema, answered as its input.
- */
-export const registerBodySchema = z
-  .preprocess(
-    (body) => (body !== null && typeof body === "object" && !Array.isArray(body) ? { ...body, username: (body as { username?: unknown; name?: unknown }).username ?? (body as { name?: unknown }).name } : body),
-    registerSchema.omit({ name: true }).extend({ username: nameField.describe("The name (`name` is accepted too)") }),
-  )
-  .transform(({ username, ...rest }): RegisterInput => ({ ...rest, name: username }));
-
-export const loginSchema = z.object({
-  email: emailField,
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200, "Invalid e-mail or password"),
-});
-
-export const forgotPasswordSchema = z.object({
-  email: emailField,
-  answer: text("Answer", 100),
-  newPassword: newPasswordField("New password"),
-});
-
-/** Blank means "keep what is there" (the spec: profile fields are not required). */
-const keepIfBlank = <S extends z.ZodType>(schema: S) =>
-  z.preprocess((value) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value), schema.optional());
-
-// No `email` (or `role`) key: zod drops unknown keys, so a crafted request cannot change them.
-export const profileSchema = z.object({
-  name: keepIfBlank(nameField),
-  password: keepIfBlank(newPasswordField("Password")),
-  phone: keepIfBlank(phoneField),
-  address: keepIfBlank(addressField),
-});
-
-export type RegisterInput = z.output<typeof registerSchema>;
-export type LoginInput = z.output<typeof loginSchema>;
-export type ForgotPasswordInput = z.output<typeof forgotPasswordSchema>;
-export type ProfileInput = z.output<typeof profileSchema>;
+export type { ForgotPasswordInput, LoginInput, ProfileInput, RegisterInput } from "./user.schema";
+import type { ForgotPasswordInput, LoginInput, ProfileInput, RegisterInput } from "./user.schema";
 
 // ---------- results ----------
 

@@ -5,12 +5,13 @@ import { redirectWithSuccess } from "~/utils/toast.server";
 import { AccountForm } from "~/components/AccountForm";
 import { TextField } from "~/components/TextField";
 import { PASSWORD_MIN_LENGTH } from "~/models/user";
-import { profileSchema, updateProfile } from "~/models/user.server";
+import { updateProfile } from "~/models/user.server";
+import { profileSchema } from "~/models/user.schema";
 import { requireUser } from "~/utils/auth.server";
 import { readValidForm } from "~/utils/form.server";
 import { assertSameOrigin } from "~/utils/http.server";
 import { readSessionToken } from "~/utils/session.server";
-import type { FieldErrors } from "~/utils/validation";
+import { fieldProps, useSchemaForm } from "~/utils/use-schema-form";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -35,30 +36,24 @@ export default function Profile() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/dashboard/user/profile";
-  const errors: FieldErrors = actionData?.errors ?? {};
-  const values = actionData?.values;
+  const { fields, values, formProps } = useSchemaForm(profileSchema, actionData, {
+    id: "profile",
+    defaultValue: { name: user.name, phone: user.phone, address: user.address },
+  });
   return (
-    <AccountForm title="USER PROFILE" formKey={user.loadedAt}>
-      <TextField label="Name" name="name" autoComplete="name" maxLength={100} defaultValue={values?.name ?? user.name} error={errors.name} />
+    <AccountForm title="USER PROFILE" formKey={user.loadedAt} formProps={formProps}>
+      <TextField label="Name" autoComplete="name" {...fieldProps(fields.name, values)} />
       <TextField label="Email" name="email" type="email" value={user.email} disabled readOnly hint="Your e-mail cannot be changed." />
       <TextField
         label="Password"
-        name="password"
         type="password"
         autoComplete="new-password"
-        minLength={PASSWORD_MIN_LENGTH}
         hint={`Leave blank to keep your password. A new one needs at least ${PASSWORD_MIN_LENGTH} characters.`}
-        error={errors.password}
+        {...fieldProps(fields.password, values)}
+        defaultValue={undefined}
       />
-      <TextField label="Phone" name="phone" type="tel" autoComplete="tel" hint="e.g. +1 555 010 0199" maxLength={30} defaultValue={values?.phone ?? user.phone} error={errors.phone} />
-      <TextField
-        label="Address"
-        name="address"
-        autoComplete="street-address"
-        maxLength={300}
-        defaultValue={values?.address ?? user.address}
-        error={errors.address}
-      />
+      <TextField label="Phone" type="tel" autoComplete="tel" hint="e.g. +1 555 010 0199" {...fieldProps(fields.phone, values)} />
+      <TextField label="Address" autoComplete="street-address" {...fieldProps(fields.address, values)} />
       <button type="submit" className="btn-primary w-full" disabled={busy}>
         {busy ? "Updating..." : "UPDATE"}
       </button>

@@ -4,12 +4,13 @@ import { redirectWithSuccess } from "~/utils/toast.server";
 import { AccountForm, EmailField, NewPasswordField, SecurityAnswerField } from "~/components/AccountForm";
 import { useResultKey } from "~/components/TextField";
 import { clientIp } from "~/models/rate-limit.server";
-import { forgotPasswordSchema, resetPassword } from "~/models/user.server";
+import { resetPassword } from "~/models/user.server";
+import { forgotPasswordSchema } from "~/models/user.schema";
 import { readValidForm, refusedAttempt } from "~/utils/form.server";
 import { assertSameOrigin } from "~/utils/http.server";
 import { retryAfterFromAction } from "~/utils/headers";
 import { pageMeta } from "~/utils/meta";
-import type { FieldErrors } from "~/utils/validation";
+import { fieldProps, useSchemaForm } from "~/utils/use-schema-form";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
@@ -30,12 +31,12 @@ export default function ForgotPassword() {
   const formKey = useResultKey(actionData);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/forgot-password";
-  const errors: FieldErrors = actionData?.errors ?? {};
+  const { fields, values, formProps } = useSchemaForm(forgotPasswordSchema, actionData, { id: "reset-password" });
   return (
-    <AccountForm title="RESET PASSWORD" formKey={formKey} error={errors.form}>
-      <EmailField defaultValue={actionData?.values.email ?? ""} error={errors.email} />
-      <SecurityAnswerField error={errors.answer} />
-      <NewPasswordField label="New Password" name="newPassword" error={errors.newPassword} />
+    <AccountForm title="RESET PASSWORD" formKey={formKey} formProps={formProps} error={actionData?.errors.form}>
+      <EmailField field={fieldProps(fields.email, values)} />
+      <SecurityAnswerField field={fieldProps(fields.answer, values)} />
+      <NewPasswordField label="New Password" field={fieldProps(fields.newPassword, values)} />
       <button type="submit" className="btn-primary w-full" disabled={busy}>
         {busy ? "Resetting..." : "RESET"}
       </button>

@@ -5,14 +5,15 @@ import { redirectWithSuccess } from "~/utils/toast.server";
 import { AccountForm, EmailField } from "~/components/AccountForm";
 import { TextField, useResultKey } from "~/components/TextField";
 import { clientIp } from "~/models/rate-limit.server";
-import { login, loginSchema } from "~/models/user.server";
+import { login } from "~/models/user.server";
+import { loginSchema } from "~/models/user.schema";
 import { getOptionalUser } from "~/utils/auth.server";
 import { readValidForm, refusedAttempt } from "~/utils/form.server";
 import { assertSameOrigin, safeRedirect } from "~/utils/http.server";
 import { retryAfterFromAction } from "~/utils/headers";
 import { pageMeta } from "~/utils/meta";
 import { commitSessionCookie, readSessionToken, revokeSession } from "~/utils/session.server";
-import type { FieldErrors } from "~/utils/validation";
+import { fieldProps, useSchemaForm } from "~/utils/use-schema-form";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
@@ -44,12 +45,12 @@ export default function Login() {
   const formKey = useResultKey(actionData);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/login") === true;
-  const errors: FieldErrors = actionData?.errors ?? {};
+  const { fields, values, formProps } = useSchemaForm(loginSchema, actionData, { id: "login" });
   return (
-    <AccountForm title="LOGIN FORM" formKey={formKey} error={errors.form}>
+    <AccountForm title="LOGIN FORM" formKey={formKey} formProps={formProps} error={actionData?.errors.form}>
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <EmailField defaultValue={actionData?.values.email ?? ""} error={errors.email} />
-      <TextField label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
+      <EmailField field={fieldProps(fields.email, values)} />
+      <TextField label="Password" type="password" autoComplete="current-password" {...fieldProps(fields.password, values)} defaultValue={undefined} />
       <div className="flex items-center justify-between gap-4">
         <button type="submit" className="btn-primary" disabled={busy}>
           {busy ? "Logging in..." : "LOGIN"}

@@ -5,13 +5,14 @@ import { redirectWithSuccess } from "~/utils/toast.server";
 import { AccountForm, EmailField, NewPasswordField, SecurityAnswerField } from "~/components/AccountForm";
 import { TextField, useResultKey } from "~/components/TextField";
 import { clientIp } from "~/models/rate-limit.server";
-import { register, registerSchema } from "~/models/user.server";
+import { register } from "~/models/user.server";
+import { registerSchema } from "~/models/user.schema";
 import { getOptionalUser } from "~/utils/auth.server";
 import { readValidForm, refusedAttempt } from "~/utils/form.server";
 import { assertSameOrigin } from "~/utils/http.server";
 import { retryAfterFromAction } from "~/utils/headers";
 import { pageMeta } from "~/utils/meta";
-import type { FieldErrors } from "~/utils/validation";
+import { fieldProps, useSchemaForm } from "~/utils/use-schema-form";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getOptionalUser(request)) throw redirect("/");
@@ -38,24 +39,15 @@ export default function Register() {
   const formKey = useResultKey(actionData);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/register";
-  const errors: FieldErrors = actionData?.errors ?? {};
-  const values = actionData?.values ?? {};
+  const { fields, values, formProps } = useSchemaForm(registerSchema, actionData, { id: "register" });
   return (
-    <AccountForm title="REGISTER FORM" formKey={formKey} error={errors.form}>
-      <TextField label="Name" name="name" autoComplete="name" required maxLength={100} defaultValue={values.name} error={errors.name} />
-      <EmailField defaultValue={values.email} error={errors.email} />
-      <NewPasswordField label="Password" name="password" error={errors.password} />
-      <TextField label="Phone" name="phone" type="tel" autoComplete="tel" hint="e.g. +1 555 010 0199" required maxLength={30} defaultValue={values.phone} error={errors.phone} />
-      <TextField
-        label="Address"
-        name="address"
-        autoComplete="street-address"
-        required
-        maxLength={300}
-        defaultValue={values.address}
-        error={errors.address}
-      />
-      <SecurityAnswerField hint="Used to reset your password if you forget it." error={errors.answer} />
+    <AccountForm title="REGISTER FORM" formKey={formKey} formProps={formProps} error={actionData?.errors.form}>
+      <TextField label="Name" autoComplete="name" {...fieldProps(fields.name, values)} />
+      <EmailField field={fieldProps(fields.email, values)} />
+      <NewPasswordField label="Password" field={fieldProps(fields.password, values)} />
+      <TextField label="Phone" type="tel" autoComplete="tel" hint="e.g. +1 555 010 0199" {...fieldProps(fields.phone, values)} />
+      <TextField label="Address" autoComplete="street-address" {...fieldProps(fields.address, values)} />
+      <SecurityAnswerField hint="Used to reset your password if you forget it." field={fieldProps(fields.answer, values)} />
       <button type="submit" className="btn-primary w-full" disabled={busy}>
         {busy ? "Registering..." : "REGISTER"}
       </button>
