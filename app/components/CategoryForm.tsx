@@ -1,4 +1,7 @@
 import { Form, type FetcherWithComponents } from "@remix-run/react";
+import { useMemo } from "react";
+import { categoryInputSchema } from "~/models/category.schema";
+import { useSchemaForm } from "~/utils/use-schema-form";
 
 export type CategoryFormData = { intent?: string; id?: string; errors?: Record<string, string>; values?: { name?: string }; ok?: boolean };
 
@@ -29,8 +32,12 @@ export function CategoryForm({
 }) {
   const FormElement = fetcher ? fetcher.Form : Form;
   const errorId = `${inputId}-error`;
+  // The server's message, or the page's own from the same schema (nothing is sent then).
+  const answer = useMemo(() => (error ? { errors: { name: error } } : undefined), [error]);
+  const { fields, formProps } = useSchemaForm(categoryInputSchema, answer, { id: `${inputId}-form` });
+  const shownError = fields.name.errors?.[0] ?? error;
   return (
-    <FormElement method="post" action={action} className="flex flex-col gap-3 sm:flex-row sm:items-start" noValidate={false}>
+    <FormElement method="post" action={action} className="flex flex-col gap-3 sm:flex-row sm:items-start" {...formProps}>
       <input type="hidden" name="intent" value={intent} />
       {id ? <input type="hidden" name="id" value={id} /> : null}
       <div className="flex-1">
@@ -44,15 +51,15 @@ export function CategoryForm({
           className="input"
           placeholder="Enter new category"
           defaultValue={defaultName}
-          required
-          maxLength={60}
+          required={fields.name.required}
+          maxLength={fields.name.maxLength}
           autoFocus={autoFocus}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-invalid={shownError ? true : undefined}
+          aria-describedby={shownError ? errorId : undefined}
         />
-        {error ? (
+        {shownError ? (
           <p id={errorId} className="field-error" role="alert">
-            {error}
+            {shownError}
           </p>
         ) : null}
       </div>

@@ -1,7 +1,6 @@
 // Categories: listing for the header and filters, and the admin's writes.
 // Names are unique regardless of case; slugs follow the name and stay unique.
 import { Prisma } from "@prisma/client";
-import { z } from "zod";
 import { db } from "~/utils/db.server";
 import { isValidId } from "~/utils/api.server";
 import { parseInput } from "~/utils/validation";
@@ -19,19 +18,8 @@ export function listCategories(): Promise<CategorySummary[]> {
   return categoryList.get("all", () => db.category.findMany({ select: { id: true, name: true, slug: true }, orderBy: { name: "asc" } }));
 }
 
-export const CATEGORY_NAME_MAX = 60;
-
-/** The one input schema of create and rename, for the screens and the API. */
-export const categoryInputSchema = z.object({
-  name: z
-    .string({ error: "Enter a category name" })
-    .trim()
-    .min(1, "Enter a category name")
-    .max(CATEGORY_NAME_MAX, `The name must be at most ${CATEGORY_NAME_MAX} characters`),
-});
-
-/** A rename without a name keeps it: updates never wipe what they leave out. */
-export const categoryUpdateSchema = categoryInputSchema.partial();
+export { CATEGORY_NAME_MAX, categoryInputSchema, categoryUpdateSchema } from "./category.schema";
+import { categoryInputSchema, categoryUpdateSchema } from "./category.schema";
 
 const summarySelect = { id: true, name: true, slug: true } as const;
 

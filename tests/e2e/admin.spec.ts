@@ -4,6 +4,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { createUser, e2eDb, expect, hasJs, signIn, test, unique } from "../fixtures/e2e";
+import { Role } from "~/models/user";
 
 const cuidLike = () => `c${randomBytes(12).toString("hex")}`;
 
@@ -63,7 +64,7 @@ async function fillProduct(page: Page, fields: { name: string; description: stri
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true });
 
 test("an admin creates, renames and deletes a category", async ({ page, asAdmin }) => {
-  expect(asAdmin.role).toBe(1);
+  expect(asAdmin.role).toBe(Role.Admin);
   const js = hasJs(test.info());
   const name = unique("Garden");
   await page.goto("/dashboard/admin/create-category");
@@ -120,7 +121,7 @@ test("an admin creates, renames and deletes a category", async ({ page, asAdmin 
 });
 
 test("a category that still has products is not deleted", async ({ page, asAdmin }) => {
-  expect(asAdmin.role).toBe(1);
+  expect(asAdmin.role).toBe(Role.Admin);
   const category = await makeCategory();
   await e2eDb().query(
     `INSERT INTO "Product" (id, name, slug, description, "priceCents", quantity, "categoryId", "updatedAt") VALUES ($1, $2, $3, 'd', 100, 1, $4, now())`,
@@ -135,7 +136,7 @@ test("a category that still has products is not deleted", async ({ page, asAdmin
 });
 
 test("a second product with a taken name gets a clear field error, not a silent '-2' address", async ({ page, asAdmin }) => {
-  expect(asAdmin.role).toBe(1);
+  expect(asAdmin.role).toBe(Role.Admin);
   const js = hasJs(test.info());
   const category = await makeCategory();
   const name = unique("Twin");
@@ -153,7 +154,7 @@ test("a second product with a taken name gets a clear field error, not a silent 
 });
 
 test("an admin creates a product with a photo, sees it in the shop, updates its price and photo, then deletes it", async ({ page, asAdmin }) => {
-  expect(asAdmin.role).toBe(1);
+  expect(asAdmin.role).toBe(Role.Admin);
   const js = hasJs(test.info());
   const category = await makeCategory();
   const name = unique("Lamp");
@@ -235,7 +236,7 @@ test("an admin creates a product with a photo, sees it in the shop, updates its 
 });
 
 test("an admin changes an order's status and the buyer sees it in their order history", async ({ page, context, baseURL, asAdmin }) => {
-  expect(asAdmin.role).toBe(1);
+  expect(asAdmin.role).toBe(Role.Admin);
   const js = hasJs(test.info());
   const { buyer, orderId } = await makeOrder();
   await page.goto("/dashboard/admin/orders");
@@ -275,7 +276,7 @@ test("the users page lists accounts with role and order count", async ({ page, a
 });
 
 test("a text file renamed .png and a 20 MB image are refused with a clear message, and nothing is saved", async ({ page, asAdmin }) => {
-  expect(asAdmin.role).toBe(1);
+  expect(asAdmin.role).toBe(Role.Admin);
   const js = hasJs(test.info());
   const category = await makeCategory();
   const name = unique("Fake");
@@ -382,4 +383,19 @@ test.describe("admin pages refuse everyone else", () => {
     expect(await craftedPosts(page, ids, tag)).toEqual(Array(8).fill(401));
     expect(await snapshot(ids, tag)).toEqual(before);
   });
+});
+
+test("a blank category name is refused with the schema's message; with JavaScript nothing is sent", async ({ page, asAdmin }) => {
+  expect(asAdmin.role).toBe(Role.Admin);
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  await page.goto("/dashboard/admin/create-category");
+  await page.getByLabel("New category name").fill("   ");
+  await page.getByRole("button", { name: "Submit" }).first().click();
+  await expect(page.getByText("Enter a category name", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("New category name")).toHaveAttribute("aria-invalid", "true");
+  // The same message either way; only without JavaScript did it take a round trip.
+  expect(posts).toHaveLength(hasJs(test.info()) ? 0 : 1);
 });
