@@ -1,6 +1,8 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
+import { productInputSchema, productUpdateSchema } from "~/models/product.schema";
 import { useHydrated } from "~/utils/use-hydrated";
+import { useSchemaForm } from "~/utils/use-schema-form";
 
 export type ProductFormDefaults = {
   name: string;
@@ -23,7 +25,7 @@ type CategoryOption = { id: string; name: string };
 export function ProductForm({
   categories,
   product,
-  errors = {},
+  errors: serverErrors,
   values,
   submitLabel,
   maxUploadBytes,
@@ -39,11 +41,16 @@ export function ProductForm({
 }) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post";
+  // The page checks the text fields with the action's own schema; the photo's bytes are checked on the server.
+  const answer = useMemo(() => (serverErrors ? { errors: serverErrors } : undefined), [serverErrors]);
+  const { fields, formProps } = useSchemaForm(product ? productUpdateSchema : productInputSchema, answer, { id: "product-form" });
+  const errors: Record<string, string> = { ...serverErrors };
+  for (const [name, field] of Object.entries(fields)) if (field.errors?.[0]) errors[name] = field.errors[0];
   const value = (field: "name" | "description" | "price" | "quantity") => values?.[field] ?? product?.[field] ?? "";
   const shipping = values?.shipping ?? (product?.shipping ? "1" : "0");
 
   return (
-    <Form method="post" encType="multipart/form-data" className="max-w-2xl space-y-4" aria-label={submitLabel}>
+    <Form method="post" encType="multipart/form-data" className="max-w-2xl space-y-4" aria-label={submitLabel} {...formProps}>
       {errors.form ? (
         <p className="field-error" role="alert">
           {errors.form}

@@ -1,11 +1,9 @@
 // Products as the admin manages them: one input schema for the form and the
 // API, unique slugs, photos checked from their bytes and saved in the same
 // write as the product, so a refused or failed upload never leaves half a product.
-import { z } from "zod";
 import { db } from "~/utils/db.server";
 import { isValidId } from "~/utils/api.server";
 import { env } from "~/utils/env.server";
-import { dollarsToCents } from "~/utils/money";
 import { formatMegabytes } from "~/utils/upload.server";
 import { hasForbiddenCharacters, parseInput, type ParseResult } from "~/utils/validation";
 import { normalizeKeyword, productPhotoPath } from "./catalog";
@@ -15,109 +13,21 @@ import { failure, fieldFailure, type Outcome } from "./outcome";
 import { InvalidImageError, processPhoto, type ProcessedPhoto } from "./photo.server";
 import { isNotFound, isUniqueViolation, withUniqueSlug } from "./slug.server";
 
-export const PRODUCT_NAME_MAX = 120;
-export const PRODUCT_DESCRIPTION_MAX = 5000;
-export const PRICE_MAX_DOLLARS = 1_000_000;
-export const QUANTITY_MAX = 1_000_000;
 export const ADMIN_PRODUCTS_PAGE_SIZE = 24;
 
 export const photoTooLargeMessage = (limit = env().MAX_UPLOAD_BYTES) => `The photo must be at most ${formatMegabytes(limit)}`;
 
-const asText = (value: unknown) => (typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : undefined);
-
-/** A number field's text when present and not negative; otherwise the issue is added and the result is undefined. */
-function nonNegativeText(value: unknown, ctx: z.RefinementCtx, noun: string): string | undefined {
-  const text = asText(value);
-  if (!text) {
-    ctx.addIssue({ code: "custom", message: `Enter a ${noun}` });
-    return undefined;
-  }
-  if (text.startsWith("-")) {
-    ctx.addIssue({ code: "custom", message: `The ${noun} cannot be negative` });
-    return undefined;
-  }
-  return text;
-}
-
-/** Dollars as typed ("19.99", 19.99): non-negative, at most two decimals; out comes integer cents. */
-const priceField = z.unknown().optional().transform((value, ctx) => {
-  const text = nonNegativeText(value, ctx, "price");
-  if (text === undefined) return z.NEVER;
-  if (!/^(\d+(\.\d{0,2})?|\.\d{1,2})$/.test(text)) {
-    ctx.addIssue({ code: "custom", message: "Enter the price in dollars with at most two decimals, e.g. 19.99" });
-    return z.NEVER;
-  }
-  const dollars = Number(text);
-  if (dollars > PRICE_MAX_DOLLARS) {
-    ctx.addIssue({ code: "custom", message: `The price must be at most $${PRICE_MAX_DOLLARS.toLocaleString("en-US")}` });
-    return z.NEVER;
-  }
-  return dollarsToCents(dollars);
-}).meta({ type: "string", description: `US dollars, at most two decimals, at most ${PRICE_MAX_DOLLARS}`, examples: ["19.99"] });
-
-const quantityField = z.unknown().optional().transform((value, ctx) => {
-  const text = nonNegativeText(value, ctx, "quantity");
-  if (text === undefined) return z.NEVER;
-  if (!/^\d+$/.test(text) || Number(text) > QUANTITY_MAX) {
-    ctx.addIssue({ code: "custom", message: `Enter a whole number from 0 to ${QUANTITY_MAX.toLocaleString("en-US")}` });
-    return z.NEVER;
-  }
-  return Number(text);
-}).meta({ type: "string", description: `Whole number from 0 to ${QUANTITY_MAX}` });
-
-/** "0"/"1", "no"/"yes", "false"/"true" or a boolean; absent or blank means no shipping on create (on update, absent keeps it). */
-const shippingField = z.unknown().optional().transform((value, ctx) => {
-  if (value === undefined || value === null || value === "") return false;
-  if (typeof value === "boolean") return value;
-  const text = String(value).trim().toLowerCase();
-  if (["1", "yes", "true"].includes(text)) return true;
-  if (["0", "no", "false"].includes(text)) return false;
-  ctx.addIssue({ code: "custom", message: "Choose Yes or No" });
-  return z.NEVER;
-}).meta({ type: "string", enum: ["0", "1", "no", "yes", "false", "true"], description: "On create, absent or blank means no shipping" });
-
-/** A chosen file, or nothing (an empty file input sends a nameless, empty part). */
-const photoField = z.unknown().optional().transform((value, ctx): Blob | undefined => {
-  if (value === undefined || value === null || value === "") return undefined;
-  if (value instanceof Blob) return value.size === 0 ? undefined : value;
-  ctx.addIssue({ code: "custom", message: "Send the photo as a file upload" });
-  return z.NEVER;
-}).meta({ type: "string", format: "binary", description: "JPEG, PNG, WebP or GIF; at most MAX_UPLOAD_BYTES (5 MB by default)" });
-
-/** The one product input schema, shared by the create and update screens and API routes. */
-export const productInputSchema = z.object({
-  name: z
-    .string({ error: "Enter a name" })
-    .trim()
-    .min(1, "Enter a name")
-    .max(PRODUCT_NAME_MAX, `The name must be at most ${PRODUCT_NAME_MAX} characters`),
-  description: z
-    .string({ error: "Enter a description" })
-    .trim()
-    .min(1, "Enter a description")
-    .max(PRODUCT_DESCRIPTION_MAX, `The description must be at most ${PRODUCT_DESCRIPTION_MAX} characters`),
-  price: priceField,
-  quantity: quantityField,
-  shipping: shippingField,
-  category: z.string({ error: "Choose a category" }).trim().min(1, "Choose a category"),
-  photo: photoField,
-})
-  // For the API's description (zod counts the number fields optional: they validate any input themselves).
-  .meta({ required: ["name", "description", "price", "quantity", "category"] });
-export type ProductInput = z.output<typeof productInputSchema>;
-
-/**
- * An update changes only the fields it sends: each field is optional, a sent
- * one is validated as on create, and one left out keeps its stored value
- * (an old client that never sends `shipping` must not reset it to No). This
- * holds for the API and the admin form alike, because the form always sends
- * every field: shipping is a No/Yes <select>, never a checkbox, so its
- * absence is never a deliberate "No". (A checkbox added to this form one day
- * would need a hidden marker field to tell "unchecked" from "not on the page".)
- * An empty photo part, as a form with no file chosen sends, keeps the photo too.
- */
-export const productUpdateSchema = productInputSchema.partial();
-export type ProductUpdateInput = z.output<typeof productUpdateSchema>;
+export {
+  PRICE_MAX_DOLLARS,
+  PRODUCT_DESCRIPTION_MAX,
+  PRODUCT_NAME_MAX,
+  productInputSchema,
+  productUpdateSchema,
+  QUANTITY_MAX,
+  type ProductInput,
+  type ProductUpdateInput,
+} from "./product.schema";
+import { productInputSchema, productUpdateSchema, type ProductUpdateInput } from "./product.schema";
 
 /** A product as the admin screens and the product API answer it: the listed columns with the photo's etag. */
 export type AdminProduct = ListedRow;
