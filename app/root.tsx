@@ -1,15 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { getToast } from "~/utils/toast.server";
 import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
@@ -31,10 +22,7 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = ({ error }) => {
   // Remix runs this with the error when an error page shows: its title names the error.
   if (error != null) return [{ title: errorTitle(isRouteErrorResponse(error) ? error.status : 500) }];
-  return [
-    { title: "Storefront - shop the best products" },
-    { name: "description", content: "Browse, search and buy products online." },
-  ];
+  return [{ title: "Storefront - shop the best products" }, { name: "description", content: "Browse, search and buy products online." }];
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -113,7 +101,9 @@ function Frame({ children }: { children: React.ReactNode }) {
         keyword={data?.keyword ?? ""}
       />
       <Toaster toast={data?.toast ?? null} />
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none">{children}</main>
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none">
+        {children}
+      </main>
       <Footer ownerName={data?.ownerName ?? "Storefront"} />
     </>
   );

@@ -4,7 +4,24 @@
 // place in the category: object, colour, size, tilt and backdrop all change,
 // so no two products in a category ever share a picture. Rendered by sharp.
 
-type Kind = "laptop" | "headphones" | "speaker" | "phone" | "camera" | "book" | "stack" | "shirt" | "hoodie" | "mug" | "bottle" | "pot" | "ball" | "jar" | "blocks" | "plant" | "can";
+type Kind =
+  | "laptop"
+  | "headphones"
+  | "speaker"
+  | "phone"
+  | "camera"
+  | "book"
+  | "stack"
+  | "shirt"
+  | "hoodie"
+  | "mug"
+  | "bottle"
+  | "pot"
+  | "ball"
+  | "jar"
+  | "blocks"
+  | "plant"
+  | "can";
 
 /** What a category's products look like, by its name. */
 const KINDS: { match: RegExp; kinds: Kind[] }[] = [
@@ -63,7 +80,12 @@ function object(kind: Kind, c: string, d: string, l: string, h: number): string 
     case "book":
       return `<rect x="200" y="130" width="200" height="280" rx="6" fill="${c}"/><rect x="200" y="130" width="26" height="280" fill="${d}"/><rect x="250" y="190" width="120" height="14" rx="7" fill="${l}"/><rect x="250" y="216" width="${70 + v(2) * 15}" height="10" rx="5" fill="${l}"/>`;
     case "stack":
-      return [0, 1, 2, 3].map((i) => `<rect x="${170 + ((h >> i) % 30)}" y="${330 - i * 50}" width="${230 - ((h >> (i + 4)) % 50)}" height="44" rx="6" fill="${i % 2 ? c : d}"/><rect x="${180 + ((h >> i) % 30)}" y="${342 - i * 50}" width="12" height="20" fill="${l}"/>`).join("");
+      return [0, 1, 2, 3]
+        .map(
+          (i) =>
+            `<rect x="${170 + ((h >> i) % 30)}" y="${330 - i * 50}" width="${230 - ((h >> (i + 4)) % 50)}" height="44" rx="6" fill="${i % 2 ? c : d}"/><rect x="${180 + ((h >> i) % 30)}" y="${342 - i * 50}" width="12" height="20" fill="${l}"/>`,
+        )
+        .join("");
     case "shirt":
       return `<path d="M230 140 L170 170 L130 250 L185 275 L200 240 V420 H400 V240 L415 275 L470 250 L430 170 L370 140 Q300 190 230 140 Z" fill="${c}"/><path d="M260 145 Q300 175 340 145" fill="none" stroke="${d}" stroke-width="8"/>`;
     case "hoodie":

@@ -20,7 +20,9 @@ const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: process.
 
 /** A catalog product's photo: its own picture, distinct within its category (see seed-photos.ts). */
 async function productPhoto(name: string, categoryName: string, index: number, count: number) {
-  const jpeg = await sharp(Buffer.from(productPhotoSvg(name, categoryName, index, count))).jpeg({ quality: 84 }).toBuffer();
+  const jpeg = await sharp(Buffer.from(productPhotoSvg(name, categoryName, index, count)))
+    .jpeg({ quality: 84 })
+    .toBuffer();
   return processPhoto(jpeg);
 }
 
@@ -84,9 +86,25 @@ async function main() {
   if ((await db.order.count({ where: { buyerId: user.id } })) === 0) {
     const products = await db.product.findMany({ where: { id: { in: productIds.slice(0, 8) } } });
     const plans: { status: OrderStatus; payment: PaymentStatus; picks: [number, number][]; hoursAgo: number }[] = [
-      { status: OrderStatus.DELIVERED, payment: PaymentStatus.SUCCEEDED, picks: [[0, 1], [3, 2]], hoursAgo: 24 * 20 },
+      {
+        status: OrderStatus.DELIVERED,
+        payment: PaymentStatus.SUCCEEDED,
+        picks: [
+          [0, 1],
+          [3, 2],
+        ],
+        hoursAgo: 24 * 20,
+      },
       { status: OrderStatus.SHIPPED, payment: PaymentStatus.SUCCEEDED, picks: [[1, 1]], hoursAgo: 24 * 3 },
-      { status: OrderStatus.PROCESSING, payment: PaymentStatus.SUCCEEDED, picks: [[5, 1], [6, 3]], hoursAgo: 5 },
+      {
+        status: OrderStatus.PROCESSING,
+        payment: PaymentStatus.SUCCEEDED,
+        picks: [
+          [5, 1],
+          [6, 3],
+        ],
+        hoursAgo: 5,
+      },
       { status: OrderStatus.NOT_PROCESS, payment: PaymentStatus.FAILED, picks: [[2, 1]], hoursAgo: 2 },
     ];
     for (const plan of plans) {
@@ -125,7 +143,23 @@ async function main() {
 }
 
 const ADJECTIVES = ["Classic", "Modern", "Compact", "Deluxe", "Eco", "Smart", "Vintage", "Pro", "Everyday", "Premium", "Travel", "Mini"];
-const NOUNS = ["Lamp", "Chair", "Kettle", "Headphones", "Notebook", "Backpack", "Jacket", "Watch", "Speaker", "Mug", "Blanket", "Sneakers", "Camera", "Planter", "Puzzle"];
+const NOUNS = [
+  "Lamp",
+  "Chair",
+  "Kettle",
+  "Headphones",
+  "Notebook",
+  "Backpack",
+  "Jacket",
+  "Watch",
+  "Speaker",
+  "Mug",
+  "Blanket",
+  "Sneakers",
+  "Camera",
+  "Planter",
+  "Puzzle",
+];
 
 /** A large, varied catalog for benchmarks; photos shared so seeding stays fast. */
 async function seedExtraProducts(count: number) {

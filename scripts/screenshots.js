@@ -19,7 +19,10 @@ const ACCOUNTS = {
 };
 
 fs.mkdirSync(OUT, { recursive: true });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu"],
+});
 const problems = [];
 
 async function discover() {
@@ -94,7 +97,10 @@ for (const js of [true, false]) {
     if (who === "user") {
       // Something in the cart, and the toast it shows (taken at the top of the page).
       await page.goto(`${BASE_URL}/product/${productSlug}`);
-      await page.getByRole("button", { name: /^ADD TO CART/ }).first().click();
+      await page
+        .getByRole("button", { name: /^ADD TO CART/ })
+        .first()
+        .click();
       await page.getByText("Item Added to Cart").waitFor();
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });

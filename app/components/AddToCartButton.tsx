@@ -65,7 +65,12 @@ export function AddToCartButton({
           </select>
         </div>
       ) : null}
-      <button type="submit" className="btn-primary" disabled={disabled || busy} aria-label={`${disabled ? "OUT OF STOCK" : "ADD TO CART"}: ${productName}`}>
+      <button
+        type="submit"
+        className="btn-primary"
+        disabled={disabled || busy}
+        aria-label={`${disabled ? "OUT OF STOCK" : "ADD TO CART"}: ${productName}`}
+      >
         {disabled ? "OUT OF STOCK" : "ADD TO CART"}
       </button>
     </fetcher.Form>

@@ -18,8 +18,14 @@ export function BuyBox({ product }: { product: { id: string; name: string; price
         {formatPrice(product.priceCents)}
       </p>
       <p className={`text-sm font-medium ${inStock ? "text-green-800" : "text-red-700"}`}>
-        {inStock ? (product.quantity <= 5 ? `In stock: only ${product.quantity} left` : `In stock (${product.quantity} available)`) : "Out of stock"}
-        {inStock ? <span className="font-normal text-gray-600"> · {product.shipping ? "Ships to you" : "No shipping: pick up only"}</span> : null}
+        {inStock
+          ? product.quantity <= 5
+            ? `In stock: only ${product.quantity} left`
+            : `In stock (${product.quantity} available)`
+          : "Out of stock"}
+        {inStock ? (
+          <span className="font-normal text-gray-600"> · {product.shipping ? "Ships to you" : "No shipping: pick up only"}</span>
+        ) : null}
       </p>
       <AddToCartButton
         productId={product.id}

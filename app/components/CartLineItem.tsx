@@ -30,7 +30,8 @@ export function CartLineItem({ line, error }: { line: PricedLine; error?: string
   // Optimistic quantity while the update is on its way.
   const pendingQuantity = update.formData ? Number(update.formData.get("quantity")) : NaN;
   const shownQuantity = Number.isInteger(pendingQuantity) && pendingQuantity > 0 ? pendingQuantity : line.requestedQuantity;
-  const fetcherError = update.data && !update.data.ok ? update.data.message : remove.data && !remove.data.ok ? remove.data.message : undefined;
+  const fetcherError =
+    update.data && !update.data.ok ? update.data.message : remove.data && !remove.data.ok ? remove.data.message : undefined;
   const message = fetcherError ?? error;
   const problem = problemText(line);
   const maxQuantity = Math.max(1, Math.min(line.product?.stock ?? 1, MAX_LINE_QUANTITY));
@@ -121,4 +122,3 @@ export function CartLineItem({ line, error }: { line: PricedLine; error?: string
     </li>
   );
 }
-

@@ -15,36 +15,34 @@ export function CartSummary({
 }) {
   return (
     <aside className="h-fit rounded border border-gray-200 bg-white p-5" aria-labelledby="summary-heading">
-        <h2 id="summary-heading" className="text-xl font-bold">
-          Cart Summary
-        </h2>
-        <p className="text-sm text-gray-600">Total | Checkout | Payment</p>
-        <hr className="my-3" />
-        <p className="text-lg font-semibold" data-testid="cart-total">
-          Total : {formatPrice(totalCents)}
-        </p>
-        {hasUnavailable ? (
-          <p className="mt-1 text-sm text-amber-800">Items that are no longer available are not counted.</p>
-        ) : null}
+      <h2 id="summary-heading" className="text-xl font-bold">
+        Cart Summary
+      </h2>
+      <p className="text-sm text-gray-600">Total | Checkout | Payment</p>
+      <hr className="my-3" />
+      <p className="text-lg font-semibold" data-testid="cart-total">
+        Total : {formatPrice(totalCents)}
+      </p>
+      {hasUnavailable ? <p className="mt-1 text-sm text-amber-800">Items that are no longer available are not counted.</p> : null}
 
-        {user ? (
-          <div className="mt-4">
-            <h3 className="font-semibold">Current Address</h3>
-            <p className="mt-1 whitespace-pre-line text-gray-800">{user.address || "No address yet"}</p>
-            <Link to="/dashboard/user/profile" className="btn-secondary mt-3">
-              Update Address
-            </Link>
-            {canCheckout ? (
-              <Link to="/checkout" className="btn-primary mt-4 w-full">
-                Checkout
-              </Link>
-            ) : null}
-          </div>
-        ) : (
-          <Link to="/login?redirectTo=/cart" className="btn-secondary mt-4 w-full">
-            Please Login to checkout
+      {user ? (
+        <div className="mt-4">
+          <h3 className="font-semibold">Current Address</h3>
+          <p className="mt-1 whitespace-pre-line text-gray-800">{user.address || "No address yet"}</p>
+          <Link to="/dashboard/user/profile" className="btn-secondary mt-3">
+            Update Address
           </Link>
-        )}
-      </aside>
+          {canCheckout ? (
+            <Link to="/checkout" className="btn-primary mt-4 w-full">
+              Checkout
+            </Link>
+          ) : null}
+        </div>
+      ) : (
+        <Link to="/login?redirectTo=/cart" className="btn-secondary mt-4 w-full">
+          Please Login to checkout
+        </Link>
+      )}
+    </aside>
   );
 }

@@ -6,24 +6,42 @@ import { ConfirmDelete } from "~/components/ConfirmDelete";
 import type { CategorySummary } from "~/models/category.server";
 
 /** Renaming a category in a dialog (with JavaScript; without, Edit is a link to the category's own page). */
-export function EditCategoryDialog({ category, onClose, action }: { category: CategorySummary | null; onClose: () => void; action: string }) {
+export function EditCategoryDialog({
+  category,
+  onClose,
+  action,
+}: {
+  category: CategorySummary | null;
+  onClose: () => void;
+  action: string;
+}) {
   const editing = category;
   return (
-  <Dialog.Root open={editing !== null} onOpenChange={(open) => (open ? null : onClose())}>
-    <Dialog.Portal>
-      <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-      <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[90vw] max-w-2xl -translate-x-1/2 -translate-y-1/2 rounded bg-white p-6 shadow-xl focus:outline-none">
-        <Dialog.Title className="mb-4 text-lg font-semibold">Edit category</Dialog.Title>
-        <Dialog.Description className="sr-only">Rename the category and press Submit.</Dialog.Description>
-        {editing ? <EditCategory key={editing.id} category={editing} onDone={onClose} action={action} /> : null}
-        <Dialog.Close className="btn-secondary mt-4">Cancel</Dialog.Close>
-      </Dialog.Content>
-    </Dialog.Portal>
-  </Dialog.Root>
+    <Dialog.Root open={editing !== null} onOpenChange={(open) => (open ? null : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[90vw] max-w-2xl -translate-x-1/2 -translate-y-1/2 rounded bg-white p-6 shadow-xl focus:outline-none">
+          <Dialog.Title className="mb-4 text-lg font-semibold">Edit category</Dialog.Title>
+          <Dialog.Description className="sr-only">Rename the category and press Submit.</Dialog.Description>
+          {editing ? <EditCategory key={editing.id} category={editing} onDone={onClose} action={action} /> : null}
+          <Dialog.Close className="btn-secondary mt-4">Cancel</Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }
 
-export function CategoryRow({ category, hydrated, onEdit, action }: { category: CategorySummary; hydrated: boolean; onEdit: () => void; action: string }) {
+export function CategoryRow({
+  category,
+  hydrated,
+  onEdit,
+  action,
+}: {
+  category: CategorySummary;
+  hydrated: boolean;
+  onEdit: () => void;
+  action: string;
+}) {
   return (
     <tr className="border-t border-gray-200">
       <td className="break-words px-4 py-2">{category.name}</td>
@@ -72,4 +90,3 @@ function EditCategory({ category, onDone, action }: { category: CategorySummary;
     />
   );
 }
-

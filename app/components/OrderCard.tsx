@@ -78,7 +78,9 @@ export function OrderCard({
                 #{order.number}
               </Link>
             </Cell>
-            <Cell label="Status" className="sm:col-span-2">{statusControl ?? orderStatusLabel(order.status)}</Cell>
+            <Cell label="Status" className="sm:col-span-2">
+              {statusControl ?? orderStatusLabel(order.status)}
+            </Cell>
             <Cell label="Buyer" className="break-words">
               {order.buyer.name}
             </Cell>

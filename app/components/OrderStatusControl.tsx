@@ -3,7 +3,15 @@ import { ORDER_STATUSES, type OrderStatusValue } from "~/models/order";
 import { useHydrated } from "~/utils/use-hydrated";
 
 /** Saves on change with JavaScript (showing the new status at once); a Save button without. */
-export function OrderStatusControl({ order, label, page }: { order: { id: string; status: OrderStatusValue }; label: string; page?: number }) {
+export function OrderStatusControl({
+  order,
+  label,
+  page,
+}: {
+  order: { id: string; status: OrderStatusValue };
+  label: string;
+  page?: number;
+}) {
   const fetcher = useFetcher();
   const hydrated = useHydrated();
   const pending = fetcher.formData?.get("status");
@@ -38,4 +46,3 @@ export function OrderStatusControl({ order, label, page }: { order: { id: string
     </fetcher.Form>
   );
 }
-

@@ -8,7 +8,15 @@ import { useEffect, useRef } from "react";
  * (::details-content, see tailwind.css) where supported, and script
  * everywhere. With `closeOnNavigate`, a phone folds it again after a link in it is followed.
  */
-export function PanelDisclosure({ summary, children, closeOnNavigate = false }: { summary: React.ReactNode; children: React.ReactNode; closeOnNavigate?: boolean }) {
+export function PanelDisclosure({
+  summary,
+  children,
+  closeOnNavigate = false,
+}: {
+  summary: React.ReactNode;
+  children: React.ReactNode;
+  closeOnNavigate?: boolean;
+}) {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   useEffect(() => {

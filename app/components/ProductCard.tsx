@@ -44,7 +44,12 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
           <Link to={`/product/${product.slug}`} className="btn-secondary" aria-label={`More Details: ${product.name}`}>
             More Details
           </Link>
-          <AddToCartButton productId={product.id} productName={product.name} disabled={product.quantity <= 0} returnHash={cardAnchor(product.id)} />
+          <AddToCartButton
+            productId={product.id}
+            productName={product.name}
+            disabled={product.quantity <= 0}
+            returnHash={cardAnchor(product.id)}
+          />
         </div>
       </div>
     </article>
@@ -74,7 +79,11 @@ function KeepWords({ text }: { text: string }) {
 function ProductPhoto({ product, eager }: { product: ProductCardData; eager: boolean }) {
   if (!product.photoVersion) {
     return (
-      <div className="flex aspect-square w-full items-center justify-center bg-gray-100 text-sm text-gray-600" role="img" aria-label={`${product.name}: no photo`}>
+      <div
+        className="flex aspect-square w-full items-center justify-center bg-gray-100 text-sm text-gray-600"
+        role="img"
+        aria-label={`${product.name}: no photo`}
+      >
         No photo
       </div>
     );
@@ -115,7 +124,10 @@ export function CompactProductCard({ product }: { product: ProductCardData }) {
       )}
       <div className="flex flex-1 flex-col gap-1 p-2">
         <h3 id={headingId} className="break-words font-semibold leading-tight">
-          <Link to={`/product/${product.slug}`} className="after:absolute after:inset-0 after:content-[''] focus:outline-none group-hover:underline">
+          <Link
+            to={`/product/${product.slug}`}
+            className="after:absolute after:inset-0 after:content-[''] focus:outline-none group-hover:underline"
+          >
             {product.name}
           </Link>
         </h3>

@@ -20,7 +20,12 @@ export function SortForm({
   const submit = useSubmit();
   const hydrated = useHydrated();
   return (
-    <Form method="get" preventScrollReset className="flex items-end justify-end gap-2" onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}>
+    <Form
+      method="get"
+      preventScrollReset
+      className="flex items-end justify-end gap-2"
+      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
+    >
       {Object.entries(hidden).map(([name, v]) => (
         <input key={name} type="hidden" name={name} value={v} />
       ))}

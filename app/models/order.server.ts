@@ -13,7 +13,10 @@ export const orderListSelect = {
   createdAt: true,
   paymentNote: true,
   buyer: { select: { id: true, name: true } },
-  lines: { select: { id: true, productId: true, name: true, description: true, slug: true, unitPriceCents: true, quantity: true }, orderBy: { id: "asc" } },
+  lines: {
+    select: { id: true, productId: true, name: true, description: true, slug: true, unitPriceCents: true, quantity: true },
+    orderBy: { id: "asc" },
+  },
 } as const;
 
 /**
@@ -30,11 +33,20 @@ export function listOrdersForUser(userId: string) {
 }
 
 /** One page of a user's orders, newest first (the orders screen; the API keeps its whole list). */
-export async function listOrdersForUserPage(userId: string, { page = 1, pageSize = ORDERS_SCREEN_PAGE_SIZE }: { page?: number; pageSize?: number } = {}) {
+export async function listOrdersForUserPage(
+  userId: string,
+  { page = 1, pageSize = ORDERS_SCREEN_PAGE_SIZE }: { page?: number; pageSize?: number } = {},
+) {
   // As in listOrdersForUser: attempts that ended unpaid are not orders to the shopper.
   const where = { buyerId: userId, paymentStatus: { not: "CANCELLED" as const } };
   const [orders, total] = await Promise.all([
-    db.order.findMany({ where, select: orderListSelect, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (page - 1) * pageSize, take: pageSize }),
+    db.order.findMany({
+      where,
+      select: orderListSelect,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+    }),
     db.order.count({ where }),
   ]);
   return { orders, total, page, pageSize };
@@ -101,7 +113,11 @@ export function getOrderForAdmin(number: number) {
 export type OrderDetail = NonNullable<Awaited<ReturnType<typeof getOrderForAdmin>>>;
 
 /** Every spelling of a status the API accepts: the spec's label, our enum value, or the old client's (see parseOrderStatus). */
-const STATUS_SPELLINGS = [...ORDER_STATUSES.map((s) => s.label), ...ORDER_STATUSES.map((s) => s.value), ...Object.keys(LEGACY_STATUS_SPELLINGS)] as [string, ...string[]];
+const STATUS_SPELLINGS = [
+  ...ORDER_STATUSES.map((s) => s.label),
+  ...ORDER_STATUSES.map((s) => s.value),
+  ...Object.keys(LEGACY_STATUS_SPELLINGS),
+] as [string, ...string[]];
 
 /** PUT /api/v1/user/order-status/{orderId}: `{ status }`, answered as the stored status value. */
 export const orderStatusInputSchema = z.object({

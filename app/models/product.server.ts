@@ -73,7 +73,14 @@ function withFreeSlug<T>(name: string, exceptId: string | undefined, write: (slu
 /** The columns of the input; on update, a field left out is undefined, which Prisma leaves unchanged. */
 const fieldsOf = <T extends ProductUpdateInput>(
   data: T,
-): { name: T["name"]; description: T["description"]; priceCents: T["price"]; quantity: T["quantity"]; shipping: T["shipping"]; categoryId: T["category"] } => ({
+): {
+  name: T["name"];
+  description: T["description"];
+  priceCents: T["price"];
+  quantity: T["quantity"];
+  shipping: T["shipping"];
+  categoryId: T["category"];
+} => ({
   name: data.name,
   description: data.description,
   priceCents: data.price,

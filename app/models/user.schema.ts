@@ -47,7 +47,10 @@ export const registerSchema = z.object({
  */
 export const registerBodySchema = z
   .preprocess(
-    (body) => (body !== null && typeof body === "object" && !Array.isArray(body) ? { ...body, username: (body as { username?: unknown; name?: unknown }).username ?? (body as { name?: unknown }).name } : body),
+    (body) =>
+      body !== null && typeof body === "object" && !Array.isArray(body)
+        ? { ...body, username: (body as { username?: unknown; name?: unknown }).username ?? (body as { name?: unknown }).name }
+        : body,
     registerSchema.omit({ name: true }).extend({ username: nameField.describe("The name (`name` is accepted too)") }),
   )
   .transform(({ username, ...rest }): RegisterInput => ({ ...rest, name: username }));

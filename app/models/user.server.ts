@@ -9,14 +9,7 @@ import { forgiveAuthAttempt, limitAuthAttempt, rateLimitMessage, type AuthAttemp
 
 // ---------- schemas (browser-safe, in user.schema.ts: the forms validate with them too) ----------
 
-export {
-  forgotPasswordSchema,
-  loginSchema,
-  PHONE_MESSAGE,
-  profileSchema,
-  registerBodySchema,
-  registerSchema,
-} from "./user.schema";
+export { forgotPasswordSchema, loginSchema, PHONE_MESSAGE, profileSchema, registerBodySchema, registerSchema } from "./user.schema";
 
 export type { ForgotPasswordInput, LoginInput, ProfileInput, RegisterInput } from "./user.schema";
 import type { ForgotPasswordInput, LoginInput, ProfileInput, RegisterInput } from "./user.schema";
@@ -33,9 +26,14 @@ export const INVALID_RESET_MESSAGE = "Wrong e-mail or answer";
 export const DUPLICATE_EMAIL_MESSAGE = "An account with this e-mail already exists. Please log in.";
 
 /** Count the attempt; a refusal when over a limit, else the attempt (after the account's slowdown, if any). */
-async function countAttempt(action: "login" | "register" | "forgot", email: string, context: AttemptContext): Promise<RateLimited | AuthAttempt> {
+async function countAttempt(
+  action: "login" | "register" | "forgot",
+  email: string,
+  context: AttemptContext,
+): Promise<RateLimited | AuthAttempt> {
   const attempt = await limitAuthAttempt(action, email, context.ip);
-  if (!attempt.allowed) return { ok: false, reason: "rate_limited", message: rateLimitMessage(attempt.retryAfter), retryAfter: attempt.retryAfter };
+  if (!attempt.allowed)
+    return { ok: false, reason: "rate_limited", message: rateLimitMessage(attempt.retryAfter), retryAfter: attempt.retryAfter };
   if (attempt.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, attempt.delayMs));
   return attempt;
 }
@@ -66,7 +64,12 @@ export async function register(
   return unlessBusy(async () => {
     const attempt = await countAttempt("register", input.email, context);
     if (isRefusal(attempt)) return attempt;
-    const duplicate = { ok: false, reason: "duplicate", errors: { email: DUPLICATE_EMAIL_MESSAGE }, message: DUPLICATE_EMAIL_MESSAGE } as const;
+    const duplicate = {
+      ok: false,
+      reason: "duplicate",
+      errors: { email: DUPLICATE_EMAIL_MESSAGE },
+      message: DUPLICATE_EMAIL_MESSAGE,
+    } as const;
     if (await db.user.findUnique({ where: { email: input.email }, select: { id: true } })) return duplicate;
     const [passwordHash, answerHash] = await Promise.all([hashPassword(input.password), hashAnswer(input.answer)]);
     try {
@@ -85,7 +88,10 @@ export async function register(
 
 /** The user for these credentials, or null; the same work and answer whether the e-mail or the password is wrong. */
 export async function authenticate(email: string, password: string): Promise<PublicUser | null> {
-  const found = await db.user.findUnique({ where: { email: email.trim().toLowerCase() }, select: { ...publicUserSelect, passwordHash: true } });
+  const found = await db.user.findUnique({
+    where: { email: email.trim().toLowerCase() },
+    select: { ...publicUserSelect, passwordHash: true },
+  });
   const matches = await verifyPassword(password, found?.passwordHash ?? (await timingDummy()));
   if (!found || !matches) return null;
   const { passwordHash: _hash, ...user } = found;

@@ -85,7 +85,11 @@ export default function CartPage() {
           <>
             <ul className="mt-6 divide-y divide-gray-200 rounded border border-gray-200 bg-white" aria-label="Cart items">
               {lines.map((line) => (
-                <CartLineItem key={line.productId} line={line} error={actionData && actionData.productId === line.productId ? actionData.message : undefined} />
+                <CartLineItem
+                  key={line.productId}
+                  line={line}
+                  error={actionData && actionData.productId === line.productId ? actionData.message : undefined}
+                />
               ))}
             </ul>
             <clear.Form method="post" className="mt-3 text-right">
@@ -105,7 +109,12 @@ export default function CartPage() {
         )}
       </section>
 
-      <CartSummary user={user} totalCents={clearing ? 0 : cart.totalCents} hasUnavailable={cart.unavailable.length > 0 && !clearing} canCheckout={lines.length > 0} />
+      <CartSummary
+        user={user}
+        totalCents={clearing ? 0 : cart.totalCents}
+        hasUnavailable={cart.unavailable.length > 0 && !clearing}
+        canCheckout={lines.length > 0}
+      />
     </div>
   );
 }

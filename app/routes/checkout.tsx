@@ -91,7 +91,11 @@ export default function CheckoutPage() {
 
           {blocked ? (
             <p className="mt-6 rounded border border-amber-200 bg-amber-50 p-3 text-amber-900" role="note">
-              Some items are no longer available. <Link to="/cart" className="underline">Remove them from your cart</Link> to check out.
+              Some items are no longer available.{" "}
+              <Link to="/cart" className="underline">
+                Remove them from your cart
+              </Link>{" "}
+              to check out.
             </p>
           ) : (
             <Form method="post" className="mt-6 flex items-center gap-4">

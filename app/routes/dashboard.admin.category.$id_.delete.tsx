@@ -9,7 +9,8 @@ import { foundOr404 } from "~/utils/http.server";
 
 // Delete a category without JavaScript: this page asks first, then posts to
 // the category screen's one delete action (intent=delete), as the dialog does.
-export const meta: MetaFunction = ({ error }) => guardMeta(error) ?? [{ title: "Delete Category | Storefront" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ error }) =>
+  guardMeta(error) ?? [{ title: "Delete Category | Storefront" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -23,7 +24,9 @@ export default function ConfirmDeleteCategory() {
   return (
     <section className="max-w-xl">
       <h1 className="mb-4 text-2xl font-semibold">Delete category?</h1>
-      <p className="mb-6 break-words text-gray-700">“{category.name}” and its page will be gone. A category that still has products cannot be deleted.</p>
+      <p className="mb-6 break-words text-gray-700">
+        “{category.name}” and its page will be gone. A category that still has products cannot be deleted.
+      </p>
       <div className="flex flex-wrap gap-3">
         <Form method="post" action="/dashboard/admin/create-category">
           <input type="hidden" name="intent" value="delete" />

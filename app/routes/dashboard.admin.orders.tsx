@@ -11,7 +11,8 @@ import { requireAdmin } from "~/utils/auth.server";
 import { pageCount, pageFromUrl } from "~/utils/paging";
 import { orderStatusAction } from "~/utils/order-status-action.server";
 
-export const meta: MetaFunction = ({ error }) => guardMeta(error) ?? [{ title: "All Orders | Storefront" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ error }) =>
+  guardMeta(error) ?? [{ title: "All Orders | Storefront" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -34,7 +35,16 @@ export default function AdminOrders() {
       {total === 0 ? <p className="text-gray-600">No orders yet.</p> : null}
       {orders.map((order, i) => {
         const index = (page - 1) * pageSize + i + 1;
-        return <OrderCard key={order.id} order={order} detailHref={`/dashboard/admin/orders/${order.number}`} index={index} showNote statusControl={<OrderStatusControl order={order} label={`Status of order ${index}`} page={page} />} />;
+        return (
+          <OrderCard
+            key={order.id}
+            order={order}
+            detailHref={`/dashboard/admin/orders/${order.number}`}
+            index={index}
+            showNote
+            statusControl={<OrderStatusControl order={order} label={`Status of order ${index}`} page={page} />}
+          />
+        );
       })}
       <Pager page={page} pageCount={pageCount} label="Order pages" />
     </section>

@@ -10,7 +10,8 @@ import { formatPrice } from "~/utils/money";
 import { pageCount, pageFromUrl } from "~/utils/paging";
 import { preview } from "~/utils/text";
 
-export const meta: MetaFunction = ({ error }) => guardMeta(error) ?? [{ title: "All Products List | Storefront" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ error }) =>
+  guardMeta(error) ?? [{ title: "All Products List | Storefront" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -45,7 +46,10 @@ export default function AdminProducts() {
         {query ? `${total} found for "${query}"` : `${total} products`}
       </p>
       {/* A compact list (one row per product, a small photo) so a phone shows a page of them without endless scrolling. */}
-      <ul className={`divide-y divide-gray-200 rounded border border-gray-200 bg-white ${searching ? "opacity-60" : ""}`} aria-label="Products">
+      <ul
+        className={`divide-y divide-gray-200 rounded border border-gray-200 bg-white ${searching ? "opacity-60" : ""}`}
+        aria-label="Products"
+      >
         {products.map((product) => (
           <li key={product.id}>
             <Link
@@ -53,9 +57,19 @@ export default function AdminProducts() {
               className="flex items-center gap-3 p-3 hover:bg-gray-50 focus:outline-none focus:ring-2 focus:ring-inset focus:ring-gray-900"
             >
               {product.photoUrl ? (
-                <img src={product.photoUrl} alt="" width={56} height={56} loading="lazy" className="h-14 w-14 shrink-0 rounded object-cover" />
+                <img
+                  src={product.photoUrl}
+                  alt=""
+                  width={56}
+                  height={56}
+                  loading="lazy"
+                  className="h-14 w-14 shrink-0 rounded object-cover"
+                />
               ) : (
-                <div className="flex h-14 w-14 shrink-0 items-center justify-center rounded bg-gray-100 text-[10px] text-gray-700" aria-hidden="true">
+                <div
+                  className="flex h-14 w-14 shrink-0 items-center justify-center rounded bg-gray-100 text-[10px] text-gray-700"
+                  aria-hidden="true"
+                >
                   No photo
                 </div>
               )}
@@ -65,7 +79,9 @@ export default function AdminProducts() {
               </div>
               <div className="shrink-0 text-right text-sm">
                 <p className="font-semibold">{formatPrice(product.priceCents)}</p>
-                <p className={product.quantity > 0 ? "text-gray-600" : "font-medium text-red-700"}>{product.quantity > 0 ? `${product.quantity} in stock` : "Out of stock"}</p>
+                <p className={product.quantity > 0 ? "text-gray-600" : "font-medium text-red-700"}>
+                  {product.quantity > 0 ? `${product.quantity} in stock` : "Out of stock"}
+                </p>
                 <p className="hidden text-gray-600 sm:block">{product.category.name}</p>
               </div>
             </Link>

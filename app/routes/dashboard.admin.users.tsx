@@ -9,7 +9,8 @@ import { Role } from "~/models/user";
 import { requireAdmin } from "~/utils/auth.server";
 import { pageCount, pageFromUrl } from "~/utils/paging";
 
-export const meta: MetaFunction = ({ error }) => guardMeta(error) ?? [{ title: "All Users | Storefront" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ error }) =>
+  guardMeta(error) ?? [{ title: "All Users | Storefront" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -38,9 +39,15 @@ export default function AdminUsers() {
         </thead>
         <tbody role="rowgroup" className="block md:table-row-group">
           {users.map((user) => (
-            <tr key={user.id} role="row" className="grid grid-cols-2 gap-x-4 gap-y-2 border-t border-gray-200 p-3 first:border-t-0 md:table-row md:p-0 md:first:border-t">
+            <tr
+              key={user.id}
+              role="row"
+              className="grid grid-cols-2 gap-x-4 gap-y-2 border-t border-gray-200 p-3 first:border-t-0 md:table-row md:p-0 md:first:border-t"
+            >
               <UserCell label="Name">{user.name}</UserCell>
-              <UserCell label="Email" className="break-all">{user.email}</UserCell>
+              <UserCell label="Email" className="break-all">
+                {user.email}
+              </UserCell>
               <UserCell label="Role">{user.role === Role.Admin ? "Admin" : "User"}</UserCell>
               <UserCell label="Joined">
                 <time dateTime={user.createdAt}>{joined.format(new Date(user.createdAt))}</time>

@@ -28,7 +28,14 @@ export default function UserOrders() {
           </Link>
         </div>
       ) : (
-        orders.map((order, index) => <OrderCard key={order.id} order={order} detailHref={`/dashboard/user/orders/${order.number}`} index={(page - 1) * pageSize + index + 1} />)
+        orders.map((order, index) => (
+          <OrderCard
+            key={order.id}
+            order={order}
+            detailHref={`/dashboard/user/orders/${order.number}`}
+            index={(page - 1) * pageSize + index + 1}
+          />
+        ))
       )}
       <Pager page={page} pageCount={pageCount} label="Order pages" />
     </section>

@@ -50,7 +50,13 @@ export default function Login() {
     <AccountForm title="LOGIN FORM" formKey={formKey} formProps={formProps} error={actionData?.errors.form}>
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <EmailField field={fieldProps(fields.email, values)} />
-      <TextField label="Password" type="password" autoComplete="current-password" {...fieldProps(fields.password, values)} defaultValue={undefined} />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        {...fieldProps(fields.password, values)}
+        defaultValue={undefined}
+      />
       <div className="flex items-center justify-between gap-4">
         <button type="submit" className="btn-primary" disabled={busy}>
           {busy ? "Logging in..." : "LOGIN"}

@@ -62,7 +62,15 @@ export async function userForToken(token: string | null | undefined): Promise<Pu
     WHERE s.id = ${hashToken(token)}`;
   const row = rows[0];
   if (!row || new Date(row.expiresAt) < new Date()) return null;
-  return { id: row.id, name: row.name, email: row.email, phone: row.phone, address: row.address, role: Number(row.role), createdAt: new Date(row.createdAt) };
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    role: Number(row.role),
+    createdAt: new Date(row.createdAt),
+  };
 }
 
 export async function revokeSession(token: string | null | undefined) {

@@ -24,7 +24,11 @@ export function toSubmissionResult(answer: FormAnswer): SubmissionResult<string[
  * pattern) come from the schema; with JavaScript a field is checked when it
  * loses focus and again as it is corrected, and a refused submit sends nothing.
  */
-export function useSchemaForm<S extends z.ZodType>(schema: S, answer: FormAnswer, options: { id?: string; defaultValue?: Record<string, string> } = {}) {
+export function useSchemaForm<S extends z.ZodType>(
+  schema: S,
+  answer: FormAnswer,
+  options: { id?: string; defaultValue?: Record<string, string> } = {},
+) {
   // One result object per answer: conform applies a new lastResult whenever its identity changes.
   const lastResult = useMemo(() => toSubmissionResult(answer), [answer]);
   const [form, fields] = useForm({

@@ -27,7 +27,13 @@ async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    );
 }
 
 async function aProductSlug() {
@@ -42,7 +48,20 @@ for (const width of [390, 1280]) {
     test("shop pages have no serious or critical accessibility violations", async ({ page: jsPage, browser, baseURL }) => {
       const page = await pageToCheck(jsPage, browser, baseURL!, width);
       const slug = await aProductSlug();
-      for (const path of ["/", `/product/${slug}`, "/categories", "/category/electronics", "/search?keyword=lamp", "/cart", "/login", "/register", "/forgot-password", "/about", "/contact", "/no-such-page"]) {
+      for (const path of [
+        "/",
+        `/product/${slug}`,
+        "/categories",
+        "/category/electronics",
+        "/search?keyword=lamp",
+        "/cart",
+        "/login",
+        "/register",
+        "/forgot-password",
+        "/about",
+        "/contact",
+        "/no-such-page",
+      ]) {
         await page.goto(path);
         expect(await seriousViolations(page), path).toEqual([]);
       }

@@ -41,7 +41,12 @@ async function signedInContext(browser: Browser, user: TestUser, baseURL: string
   return context;
 }
 
-test("add, change a quantity, remove a line, log in, check out, pay, and see the paid order everywhere", async ({ page, context, browser, baseURL }, testInfo) => {
+test("add, change a quantity, remove a line, log in, check out, pay, and see the paid order everywhere", async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}, testInfo) => {
   const js = hasJs(testInfo);
   const [alpha, beta, gamma] = await makeProducts([
     { priceCents: 1250, quantity: 5 },

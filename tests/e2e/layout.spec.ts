@@ -97,7 +97,12 @@ test.describe("dashboards on a phone", () => {
     await expect(page.getByRole("heading", { name: "All Orders" })).toBeVisible();
     await expect(page.getByRole("article").first().getByRole("combobox")).toBeVisible();
     expect(await noSidewaysScroll(page)).toBe(0);
-    for (const path of ["/dashboard/admin", "/dashboard/admin/create-category", "/dashboard/admin/create-product", "/dashboard/admin/users"]) {
+    for (const path of [
+      "/dashboard/admin",
+      "/dashboard/admin/create-category",
+      "/dashboard/admin/create-product",
+      "/dashboard/admin/users",
+    ]) {
       await page.goto(path);
       expect(await noSidewaysScroll(page), path).toBe(0);
     }

@@ -11,7 +11,10 @@ async function placedOrder(buyerId: string) {
       { productId: null, name: `Bulb ${unique("b")}`, unitPriceCents: 300, quantity: 1 },
     ],
   });
-  await testDb().order.update({ where: { id: order.id }, data: { shipName: "Ada Shopper", shipAddress: "12 Analytical Row, London", shipPhone: "+44 20 7946 0000" } });
+  await testDb().order.update({
+    where: { id: order.id },
+    data: { shipName: "Ada Shopper", shipAddress: "12 Analytical Row, London", shipPhone: "+44 20 7946 0000" },
+  });
   return order;
 }
 

@@ -111,7 +111,14 @@ describe("register", () => {
     const user = await registered();
     const response = await respond(
       registerRoute.action,
-      postForm("/register", { name: "Bob", email: user.email, password: "Another-Pass-1", phone: "555 0100", address: "1 Road", answer: "golf" }),
+      postForm("/register", {
+        name: "Bob",
+        email: user.email,
+        password: "Another-Pass-1",
+        phone: "555 0100",
+        address: "1 Road",
+        answer: "golf",
+      }),
     );
     expect(response.status).toBe(400);
     const body = await response.json();
@@ -148,7 +155,10 @@ describe("register", () => {
     const duplicate = await respond(apiRegister.action, jsonRequest("POST", "/api/v1/user/register", payload));
     expect(duplicate.status).toBe(409);
     expect(await duplicate.json()).toMatchObject({ success: false, message: DUPLICATE_EMAIL_MESSAGE });
-    const invalid = await respond(apiRegister.action, jsonRequest("POST", "/api/v1/user/register", { ...payload, email: uniqueEmail(), password: 12345678 }));
+    const invalid = await respond(
+      apiRegister.action,
+      jsonRequest("POST", "/api/v1/user/register", { ...payload, email: uniqueEmail(), password: 12345678 }),
+    );
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toMatchObject({ success: false, errors: { password: expect.any(String) } });
     expect((await respond(apiRegister.loader, get("/api/v1/user/register"))).status).toBe(405);
@@ -163,7 +173,10 @@ describe("login", () => {
     expect(unknown).toEqual({ ok: false, reason: "invalid", message: INVALID_LOGIN_MESSAGE });
     expect(wrong).toEqual(unknown);
 
-    const viaApiUnknown = await respond(apiLogin.action, jsonRequest("POST", "/api/v1/user/login", { email: uniqueEmail("nobody"), password: "x" }));
+    const viaApiUnknown = await respond(
+      apiLogin.action,
+      jsonRequest("POST", "/api/v1/user/login", { email: uniqueEmail("nobody"), password: "x" }),
+    );
     const viaApiWrong = await respond(apiLogin.action, jsonRequest("POST", "/api/v1/user/login", { email: user.email, password: "x" }));
     expect(viaApiUnknown.status).toBe(401);
     expect(viaApiWrong.status).toBe(401);
@@ -176,7 +189,10 @@ describe("login", () => {
 
   it("the form sets an HttpOnly session cookie and returns to a same-site origin only", async () => {
     const user = await registered();
-    const ok = await respond(loginRoute.action, postForm("/login", { email: user.email, password: user.password, redirectTo: "/dashboard/user/orders" }));
+    const ok = await respond(
+      loginRoute.action,
+      postForm("/login", { email: user.email, password: user.password, redirectTo: "/dashboard/user/orders" }),
+    );
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/dashboard/user/orders");
     const sessionCookie = ok.headers.getSetCookie().find((c) => c.startsWith("__session="))!;
@@ -184,7 +200,10 @@ describe("login", () => {
     expect(sessionCookie).toMatch(/SameSite=Lax/i);
 
     for (const evil of ["https://evil.test/", "//evil.test", "/\\evil.test"]) {
-      const response = await respond(loginRoute.action, postForm("/login", { email: user.email, password: user.password, redirectTo: evil }));
+      const response = await respond(
+        loginRoute.action,
+        postForm("/login", { email: user.email, password: user.password, redirectTo: evil }),
+      );
       expect(response.headers.get("Location")).toBe("/");
     }
   });
@@ -201,10 +220,17 @@ describe("login", () => {
 
   it("the API returns the user (no hash) and a token usable raw or as Bearer", async () => {
     const user = await registered();
-    const response = await respond(apiLogin.action, jsonRequest("POST", "/api/v1/user/login", { email: user.email.toUpperCase(), password: user.password }));
+    const response = await respond(
+      apiLogin.action,
+      jsonRequest("POST", "/api/v1/user/login", { email: user.email.toUpperCase(), password: user.password }),
+    );
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(body).toMatchObject({ success: true, user: { _id: user.id, name: user.name, email: user.email, role: 0 }, token: expect.any(String) });
+    expect(body).toMatchObject({
+      success: true,
+      user: { _id: user.id, name: user.name, email: user.email, role: 0 },
+      token: expect.any(String),
+    });
     expect(JSON.stringify(body)).not.toMatch(/Hash|answer/);
     expect((await respond(apiUserAuth.loader, get("/api/v1/user/user-auth", { Authorization: body.token }))).status).toBe(200);
     expect((await respond(apiUserAuth.loader, get("/api/v1/user/user-auth", { Authorization: `Bearer ${body.token}` }))).status).toBe(200);
@@ -260,7 +286,10 @@ describe("sessions", () => {
     expect(unknown).toEqual(wrong);
     expect(await userForToken(tokens[0])).not.toBeNull();
 
-    const response = await respond(forgotRoute.action, postForm("/forgot-password", { email: user.email, answer: " rugby", newPassword: "Fresh-Start-1" }));
+    const response = await respond(
+      forgotRoute.action,
+      postForm("/forgot-password", { email: user.email, answer: " rugby", newPassword: "Fresh-Start-1" }),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login");
     for (const token of tokens) expect(await userForToken(token)).toBeNull();
@@ -271,14 +300,20 @@ describe("sessions", () => {
 
   it("the reset API answers 200, and 401 with one message for a wrong answer or e-mail", async () => {
     const user = await registered({ answer: "hockey" });
-    const wrong = await respond(apiForgot.action, jsonRequest("POST", "/api/v1/user/forgot-password", { email: user.email, answer: "golf", newPassword: "Other-Pass-1" }));
+    const wrong = await respond(
+      apiForgot.action,
+      jsonRequest("POST", "/api/v1/user/forgot-password", { email: user.email, answer: "golf", newPassword: "Other-Pass-1" }),
+    );
     const unknown = await respond(
       apiForgot.action,
       jsonRequest("POST", "/api/v1/user/forgot-password", { email: uniqueEmail(), answer: "hockey", newPassword: "Other-Pass-1" }),
     );
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toEqual(await unknown.json());
-    const ok = await respond(apiForgot.action, jsonRequest("POST", "/api/v1/user/forgot-password", { email: user.email, answer: "HOCKEY", newPassword: "Other-Pass-1" }));
+    const ok = await respond(
+      apiForgot.action,
+      jsonRequest("POST", "/api/v1/user/forgot-password", { email: user.email, answer: "HOCKEY", newPassword: "Other-Pass-1" }),
+    );
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ success: true });
   });
@@ -294,7 +329,14 @@ describe("profile", () => {
       profileRoute.action,
       postForm(
         "/dashboard/user/profile",
-        { name: "  Renamed User ", email: "hijack@evil.test", role: "1", password: "New-Password-9", phone: "555 0199", address: "9 New Street" },
+        {
+          name: "  Renamed User ",
+          email: "hijack@evil.test",
+          role: "1",
+          password: "New-Password-9",
+          phone: "555 0199",
+          address: "9 New Street",
+        },
         { Cookie: cookie },
       ),
     );
@@ -311,12 +353,18 @@ describe("profile", () => {
   it("blank fields keep their value; bad input comes back with errors", async () => {
     const user = await registered();
     const cookie = await cookieFor(await createSession(user.id));
-    await respond(profileRoute.action, postForm("/dashboard/user/profile", { name: "", password: "", phone: "", address: "" }, { Cookie: cookie }));
+    await respond(
+      profileRoute.action,
+      postForm("/dashboard/user/profile", { name: "", password: "", phone: "", address: "" }, { Cookie: cookie }),
+    );
     const row = await db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(row).toMatchObject({ name: user.name, phone: user.phone, address: user.address });
     expect(await authenticate(user.email, user.password)).not.toBeNull();
 
-    const bad = await respond(profileRoute.action, postForm("/dashboard/user/profile", { name: "Ok", password: "short" }, { Cookie: cookie }));
+    const bad = await respond(
+      profileRoute.action,
+      postForm("/dashboard/user/profile", { name: "Ok", password: "short" }, { Cookie: cookie }),
+    );
     expect(bad.status).toBe(400);
     expect((await bad.json()).errors).toEqual({ password: "Password must be at least 8 characters" });
   });
@@ -326,11 +374,19 @@ describe("profile", () => {
     const token = await createSession(user.id);
     const response = await respond(
       apiProfile.action,
-      jsonRequest("PUT", "/api/v1/user/profile", { name: "Api Name", email: "other@evil.test", password: "", phone: "555 0123", address: "" }, { Authorization: token }),
+      jsonRequest(
+        "PUT",
+        "/api/v1/user/profile",
+        { name: "Api Name", email: "other@evil.test", password: "", phone: "555 0123", address: "" },
+        { Authorization: token },
+      ),
     );
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(body).toMatchObject({ success: true, updatedUser: { _id: user.id, name: "Api Name", email: user.email, phone: "555 0123", address: user.address } });
+    expect(body).toMatchObject({
+      success: true,
+      updatedUser: { _id: user.id, name: "Api Name", email: user.email, phone: "555 0123", address: user.address },
+    });
     expect(JSON.stringify(body)).not.toMatch(/Hash/);
 
     const bad = await respond(apiProfile.action, jsonRequest("PUT", "/api/v1/user/profile", { password: "1" }, { Authorization: token }));
@@ -351,7 +407,12 @@ describe("orders", () => {
     const other = await registered();
     const older = await db.order.create({ data: { buyerId: user.id, totalCents: 100, createdAt: new Date(Date.now() - 60_000) } });
     const newer = await db.order.create({
-      data: { buyerId: user.id, totalCents: 250, paymentStatus: "SUCCEEDED", lines: { create: [{ name: "Widget", description: "A widget", slug: "widget", unitPriceCents: 250, quantity: 1 }] } },
+      data: {
+        buyerId: user.id,
+        totalCents: 250,
+        paymentStatus: "SUCCEEDED",
+        lines: { create: [{ name: "Widget", description: "A widget", slug: "widget", unitPriceCents: 250, quantity: 1 }] },
+      },
     });
     await db.order.create({ data: { buyerId: other.id, totalCents: 999 } });
     const token = await createSession(user.id);
@@ -362,7 +423,12 @@ describe("orders", () => {
     const api = await respond(apiOrders.loader, get("/api/v1/user/orders", { Authorization: token }));
     const list = await api.json();
     expect(list.map((o: { _id: string }) => o._id)).toEqual([newer.id, older.id]);
-    expect(list[0]).toMatchObject({ status: "Not Process", buyer: { name: user.name }, payment: { success: true }, products: [{ name: "Widget", price: 2.5, quantity: 1 }] });
+    expect(list[0]).toMatchObject({
+      status: "Not Process",
+      buyer: { name: user.name },
+      payment: { success: true },
+      products: [{ name: "Widget", price: 2.5, quantity: 1 }],
+    });
     expect((await respond(apiOrders.loader, get("/api/v1/user/orders"))).status).toBe(401);
   });
 });
@@ -423,7 +489,14 @@ describe("rate limiting", () => {
     for (let i = 0; i < 10; i++) await register(account({ email }), { ip: null });
     const blocked = await respond(
       apiRegister.action,
-      jsonRequest("POST", "/api/v1/user/register", { username: "Z", email, password: "Long-Enough-1", phone: "555 0000", address: "x", answer: "y" }),
+      jsonRequest("POST", "/api/v1/user/register", {
+        username: "Z",
+        email,
+        password: "Long-Enough-1",
+        phone: "555 0000",
+        address: "x",
+        answer: "y",
+      }),
     );
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get("Retry-After")).toMatch(/^\d+$/);
@@ -457,7 +530,12 @@ describe("rate limiting", () => {
     const context = { clientIp: `127.0.${Math.floor(Math.random() * 200) + 1}.10` };
     const statuses = [];
     for (let i = 0; i < 4; i++) {
-      const response = await respond(apiLogin.action, jsonRequest("POST", "/api/v1/user/login", { email: uniqueEmail(), password: "x" }), {}, context);
+      const response = await respond(
+        apiLogin.action,
+        jsonRequest("POST", "/api/v1/user/login", { email: uniqueEmail(), password: "x" }),
+        {},
+        context,
+      );
       statuses.push(response.status);
     }
     expect(statuses).toEqual([401, 401, 401, 429]);
@@ -465,7 +543,12 @@ describe("rate limiting", () => {
     expect(form.status).toBe(429);
     expect(Number(form.headers.get("Retry-After"))).toBeGreaterThan(0);
     // Another address is not affected.
-    const other = await respond(apiLogin.action, jsonRequest("POST", "/api/v1/user/login", { email: uniqueEmail(), password: "x" }), {}, { clientIp: "127.0.0.250" });
+    const other = await respond(
+      apiLogin.action,
+      jsonRequest("POST", "/api/v1/user/login", { email: uniqueEmail(), password: "x" }),
+      {},
+      { clientIp: "127.0.0.250" },
+    );
     expect(other.status).toBe(401);
   });
 
@@ -476,7 +559,8 @@ describe("rate limiting", () => {
     env().RATE_LIMIT_IP_MAX = 1000;
     try {
       const outcomes = [];
-      for (let i = 0; i < 15; i++) outcomes.push((await login({ email: user.email, password: "wrong-password" }, { ip: attacker })).ok === false);
+      for (let i = 0; i < 15; i++)
+        outcomes.push((await login({ email: user.email, password: "wrong-password" }, { ip: attacker })).ok === false);
       const attackerBlocked = await login({ email: user.email, password: user.password }, { ip: attacker });
       expect(attackerBlocked).toMatchObject({ ok: false, reason: "rate_limited" });
       // The owner, elsewhere, still gets in (after at most a short slowdown).
@@ -527,7 +611,13 @@ describe("rate limiting", () => {
 
 describe("guards", () => {
   type Who = "visitor" | "user" | "admin" | "bad token" | "revoked token";
-  const tokens: Record<Who, string | null> = { visitor: null, user: null, admin: null, "bad token": "not-a-real-token", "revoked token": null };
+  const tokens: Record<Who, string | null> = {
+    visitor: null,
+    user: null,
+    admin: null,
+    "bad token": "not-a-real-token",
+    "revoked token": null,
+  };
 
   beforeAll(async () => {
     const user = await registered();
@@ -561,7 +651,8 @@ describe("guards", () => {
         expect(await userPage.json()).toMatchObject({ guard: true, redirectTo: "/login?redirectTo=%2Fdashboard%2Fuser" });
       }
       if (adminPage.status === 403) expect(await adminPage.json()).toMatchObject({ guard: true, redirectTo: "/" });
-      if (adminPage.status === 200) expect(await adminPage.json()).toEqual({ name: expect.any(String), email: expect.any(String), phone: expect.any(String) });
+      if (adminPage.status === 200)
+        expect(await adminPage.json()).toEqual({ name: expect.any(String), email: expect.any(String), phone: expect.any(String) });
 
       const direct = async (fn: (r: Request) => Promise<unknown>) => {
         try {

@@ -23,7 +23,8 @@ describe("order numbers", () => {
   it("are read from a URL only as digits (an optional #), never as anything else", () => {
     expect(parseOrderNumber("10042")).toBe(10042);
     expect(parseOrderNumber("#10042")).toBe(10042);
-    for (const bad of [undefined, "", "abc", "10042x", "-1", "1e5", "1".repeat(12), "10 042"]) expect(parseOrderNumber(bad), String(bad)).toBeNull();
+    for (const bad of [undefined, "", "abc", "10042x", "-1", "1e5", "1".repeat(12), "10 042"])
+      expect(parseOrderNumber(bad), String(bad)).toBeNull();
   });
 });
 
@@ -51,13 +52,27 @@ describe("an order's own page", () => {
   it("shows the buyer their order with its lines, totals, ship-to and history", async () => {
     const buyer = await signedIn(Role.User, { name: "Grace Hopper", address: "1 Harbour Way, Arlington", phone: "+1 555 0142" });
     await db.order.deleteMany({ where: { buyerId: buyer.id } });
-    const order = await createOrder({ buyerId: buyer.id, lines: [{ name: "Lamp", unitPriceCents: 1250, quantity: 2 }, { name: "Bulb", unitPriceCents: 300 }] });
+    const order = await createOrder({
+      buyerId: buyer.id,
+      lines: [
+        { name: "Lamp", unitPriceCents: 1250, quantity: 2 },
+        { name: "Bulb", unitPriceCents: 300 },
+      ],
+    });
     await db.order.update({ where: { id: order.id }, data: { shipName: buyer.name, shipAddress: buyer.address, shipPhone: buyer.phone } });
-    const response = await respond(userOrderRoute.loader, get(`/dashboard/user/orders/${order.number}`, await browserAuth(buyer)), { number: String(order.number) });
+    const response = await respond(userOrderRoute.loader, get(`/dashboard/user/orders/${order.number}`, await browserAuth(buyer)), {
+      number: String(order.number),
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     const { order: shown } = await response.json();
-    expect(shown).toMatchObject({ number: order.number, totalCents: 2800, shipName: "Grace Hopper", shipAddress: "1 Harbour Way, Arlington", shipPhone: "+1 555 0142" });
+    expect(shown).toMatchObject({
+      number: order.number,
+      totalCents: 2800,
+      shipName: "Grace Hopper",
+      shipAddress: "1 Harbour Way, Arlington",
+      shipPhone: "+1 555 0142",
+    });
     expect(shown.lines.map((line: { name: string }) => line.name).sort()).toEqual(["Bulb", "Lamp"]);
     expect(shown.events).toHaveLength(1);
   });
@@ -81,10 +96,18 @@ describe("an order's own page", () => {
     const path = `/dashboard/admin/orders/${order.number}`;
     expect((await respond(adminOrderRoute.loader, get(path, await browserAuth(admin)), { number: String(order.number) })).status).toBe(200);
     expect((await respond(adminOrderRoute.loader, get(path, await browserAuth(user)), { number: String(order.number) })).status).toBe(403);
-    const refused = await respond(adminOrderRoute.action, postForm(path, { orderId: order.id, status: "SHIPPED" }, await browserAuth(user)), { number: String(order.number) });
+    const refused = await respond(
+      adminOrderRoute.action,
+      postForm(path, { orderId: order.id, status: "SHIPPED" }, await browserAuth(user)),
+      { number: String(order.number) },
+    );
     expect(refused.status).toBe(403);
     expect((await db.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("NOT_PROCESS");
-    const saved = await respond(adminOrderRoute.action, postForm(path, { orderId: order.id, status: "SHIPPED" }, await browserAuth(admin)), { number: String(order.number) });
+    const saved = await respond(
+      adminOrderRoute.action,
+      postForm(path, { orderId: order.id, status: "SHIPPED" }, await browserAuth(admin)),
+      { number: String(order.number) },
+    );
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe(path);
     expect((await db.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("SHIPPED");
