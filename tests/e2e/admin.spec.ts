@@ -1,12 +1,22 @@
 // The admin area in a real browser, with and without JavaScript: categories,
 // products with photos, order statuses, users, the guards, and bad uploads.
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { createUser, e2eDb, expect, hasJs, signIn, test, unique } from "../fixtures/e2e";
+import {
+  createCategory,
+  createOrder,
+  createProduct,
+  createUser,
+  e2eDb,
+  expect,
+  hasJs,
+  signIn,
+  test,
+  testDb,
+  unique,
+} from "../fixtures/e2e";
 import { Role } from "~/models/user";
-
-const cuidLike = () => `c${randomBytes(12).toString("hex")}`;
 
 async function pngBuffer(width: number, height: number, color: { r: number; g: number; b: number }) {
   return sharp({ create: { width, height, channels: 3, background: color } })
@@ -14,46 +24,31 @@ async function pngBuffer(width: number, height: number, color: { r: number; g: n
     .toBuffer();
 }
 
-/** A category of our own, straight into the database. */
-async function makeCategory(name = unique("Cat")) {
-  const id = cuidLike();
-  await e2eDb().query(`INSERT INTO "Category" (id, name, slug) VALUES ($1, $2, $3)`, [id, name, name.toLowerCase()]);
-  return { id, name };
+/** A category of our own (a unique name). */
+function makeCategory(name = unique("Cat")) {
+  return createCategory(name);
 }
 
 /** A user with one paid order of a made-up product line. */
 async function makeOrder() {
   const buyer = await createUser({ name: `Buyer ${unique("b")}` });
-  const orderId = cuidLike();
-  await e2eDb().query(
-    `INSERT INTO "Order" (id, "buyerId", status, "paymentStatus", "totalCents", "updatedAt") VALUES ($1, $2, 'Not Process', 'SUCCEEDED', 1500, now())`,
-    [orderId, buyer.id],
-  );
-  await e2eDb().query(
-    `INSERT INTO "OrderLine" (id, "orderId", name, description, slug, "unitPriceCents", quantity) VALUES ($1, $2, 'Desk Fan', 'A quiet fan', 'desk-fan', 1500, 1)`,
-    [cuidLike(), orderId],
-  );
-  return { buyer, orderId };
+  const order = await createOrder({ buyerId: buyer.id, lines: [{ productId: null, name: "Desk Fan", unitPriceCents: 1500 }] });
+  return { buyer, orderId: order.id };
 }
 
-async function productRow(name: string) {
-  const { rows } = await e2eDb().query<{
-    id: string;
-    slug: string;
-    priceCents: number;
-    quantity: number;
-    shipping: boolean;
-    categoryId: string;
-  }>(`SELECT id, slug, "priceCents", quantity, shipping, "categoryId" FROM "Product" WHERE name = $1`, [name]);
-  return rows[0];
+function productRow(name: string) {
+  return testDb()
+    .product.findFirst({
+      where: { name },
+      select: { id: true, slug: true, priceCents: true, quantity: true, shipping: true, categoryId: true },
+    })
+    .then((row) => row ?? undefined);
 }
 
-async function photoRow(productId: string) {
-  const { rows } = await e2eDb().query<{ width: number; height: number; contentType: string; etag: string }>(
-    `SELECT width, height, "contentType", etag FROM "ProductPhoto" WHERE "productId" = $1`,
-    [productId],
-  );
-  return rows[0];
+function photoRow(productId: string) {
+  return testDb()
+    .productPhoto.findUnique({ where: { productId }, select: { width: true, height: true, contentType: true, etag: true } })
+    .then((row) => row ?? undefined);
 }
 
 /** The searchable category select: type to filter with JavaScript, a plain select without. */
@@ -139,10 +134,7 @@ test("an admin creates, renames and deletes a category", async ({ page, asAdmin 
 test("a category that still has products is not deleted", async ({ page, asAdmin }) => {
   expect(asAdmin.role).toBe(Role.Admin);
   const category = await makeCategory();
-  await e2eDb().query(
-    `INSERT INTO "Product" (id, name, slug, description, "priceCents", quantity, "categoryId", "updatedAt") VALUES ($1, $2, $3, 'd', 100, 1, $4, now())`,
-    [cuidLike(), unique("Kept"), unique("kept"), category.id],
-  );
+  await createProduct({ name: unique("Kept"), categoryId: category.id });
   await page.goto("/dashboard/admin/create-category");
   await page
     .getByRole("row")
@@ -160,10 +152,7 @@ test("a second product with a taken name gets a clear field error, not a silent 
   const js = hasJs(test.info());
   const category = await makeCategory();
   const name = unique("Twin");
-  await e2eDb().query(
-    `INSERT INTO "Product" (id, name, slug, description, "priceCents", quantity, "categoryId", "updatedAt") VALUES ($1, $2, $3, 'd', 100, 1, $4, now())`,
-    [cuidLike(), name, name.toLowerCase(), category.id],
-  );
+  await createProduct({ name, categoryId: category.id });
   await page.goto("/dashboard/admin/create-product");
   await chooseCategory(page, category.name, js);
   await fillProduct(page, { name: name.toUpperCase(), description: "The same again", price: "2", quantity: "1", shipping: "No" });
@@ -204,7 +193,7 @@ test("an admin creates a product with a photo, sees it in the shop, updates its 
   await expect(page.getByText(`1 found for "${name}"`)).toBeVisible();
   await expect(page.getByRole("link", { name: new RegExp(name) })).toBeVisible();
 
-  const created = await productRow(name);
+  const created = (await productRow(name))!;
   expect(created).toMatchObject({ priceCents: 1234, quantity: 7, shipping: true, categoryId: category.id });
   expect(await photoRow(created.id)).toMatchObject({ width: 64, height: 48, contentType: "image/png" });
 
@@ -351,15 +340,9 @@ test.describe("admin pages refuse everyone else", () => {
 
   async function fixtures() {
     const category = await makeCategory();
-    const productId = cuidLike();
-    const slug = unique("guarded");
-    const productName = unique("Guarded");
-    await e2eDb().query(
-      `INSERT INTO "Product" (id, name, slug, description, "priceCents", quantity, "categoryId", "updatedAt") VALUES ($1, $2, $3, 'd', 100, 1, $4, now())`,
-      [productId, productName, slug, category.id],
-    );
+    const product = await createProduct({ name: unique("Guarded"), categoryId: category.id });
     const { orderId } = await makeOrder();
-    return { category, productId, slug, productName, orderId };
+    return { category, productId: product.id, slug: product.slug, productName: product.name, orderId };
   }
 
   // Names the crafted posts would create carry this run's tag, so other tests running in parallel do not disturb the counts.

@@ -4,45 +4,44 @@
 // names) and compares the screens with the database.
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { e2eDb, expect, hasJs, test, unique } from "../fixtures/e2e";
-
-const cuid = () => `c${randomBytes(12).toString("hex")}`;
-const slugOf = (name: string) =>
-  name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
+import {
+  createCategory as buildCategory,
+  createProduct as buildProduct,
+  e2eDb,
+  expect,
+  hasJs,
+  test,
+  testDb,
+  unique,
+} from "../fixtures/e2e";
 
 type Row = { id: string; name: string; slug: string };
 
-async function createCategory(prefix = "Cat"): Promise<Row> {
-  const name = `${prefix} ${unique("c")}`;
-  const row = { id: cuid(), name, slug: slugOf(name) };
-  await e2eDb().query(`INSERT INTO "Category" (id, name, slug) VALUES ($1, $2, $3)`, [row.id, row.name, row.slug]);
-  return row;
+/** A category of this test's own (a unique name). */
+function createCategory(prefix = "Cat"): Promise<Row> {
+  return buildCategory(`${prefix} ${unique("c")}`);
 }
 
-async function createProduct(
+/** A product of this test's own, in stock and shipping, created `minutesAgo` (for the listing order). */
+function createProduct(
   categoryId: string,
   { name = `Thing ${unique("p")}`, description = "A product made for the end-to-end tests.", priceCents = 1234, minutesAgo = 0 } = {},
 ): Promise<Row & { priceCents: number }> {
-  const row = { id: cuid(), name, slug: slugOf(`${name}-${randomBytes(3).toString("hex")}`), priceCents };
-  await e2eDb().query(
-    `INSERT INTO "Product" (id, name, slug, description, "priceCents", quantity, shipping, "categoryId", "createdAt", "updatedAt")
-     VALUES ($1, $2, $3, $4, $5, 10, true, $6, now() - make_interval(mins => $7), now())`,
-    [row.id, row.name, row.slug, description, priceCents, categoryId, minutesAgo],
-  );
-  return row;
+  return buildProduct({
+    name,
+    description,
+    priceCents,
+    quantity: 10,
+    shipping: true,
+    categoryId,
+    createdAt: new Date(Date.now() - minutesAgo * 60_000),
+  });
 }
 
 /** Gives a product the seeded "Aurora 14 Laptop" photo (copied, so seeded rows stay untouched). */
 async function copySeedPhoto(productId: string) {
-  await e2eDb().query(
-    `INSERT INTO "ProductPhoto" ("productId", "contentType", size, width, height, data, "thumbData", "thumbType", "thumbWidth", "thumbHeight", etag, "updatedAt")
-     SELECT $1, ph."contentType", ph.size, ph.width, ph.height, ph.data, ph."thumbData", ph."thumbType", ph."thumbWidth", ph."thumbHeight", ph.etag, now()
-     FROM "ProductPhoto" ph JOIN "Product" p ON p.id = ph."productId" WHERE p.slug = 'aurora-14-laptop'`,
-    [productId],
-  );
+  const seeded = await testDb().productPhoto.findFirstOrThrow({ where: { product: { slug: "aurora-14-laptop" } } });
+  await testDb().productPhoto.create({ data: { ...seeded, productId, updatedAt: undefined } });
 }
 
 const cardNames = (page: Page) => page.getByRole("article").locator("h3").allTextContents();
@@ -330,7 +329,7 @@ test.describe("photos and crawlers", () => {
 
     const category = await createCategory("Photoless");
     const bare = await createProduct(category.id);
-    for (const id of [bare.id, "not-an-id", cuid()]) {
+    for (const id of [bare.id, "not-an-id", `c${randomBytes(12).toString("hex")}`]) {
       const missing = await request.get(`/api/v1/product/product-photo/${id}`, { timeout: 5_000 });
       expect(missing.status(), id).toBe(404);
     }
@@ -436,7 +435,7 @@ test.describe("cards, buy box, breadcrumbs and sorting", () => {
     await expect(page.getByTestId("cart-count")).toHaveText("3");
     if (!hasJs(test.info())) await expect(page).toHaveURL(/#buy-box$/);
 
-    await e2eDb().query(`UPDATE "Product" SET quantity = 0 WHERE id = $1`, [product.id]);
+    await testDb().product.update({ where: { id: product.id }, data: { quantity: 0 } });
     await page.goto(`/product/${product.slug}`);
     await expect(box).toContainText("Out of stock");
     await expect(box.getByRole("button", { name: `OUT OF STOCK: ${product.name}` })).toBeDisabled();
