@@ -117,7 +117,12 @@ export const handlers: Handlers = {
   // X-Total-Count and Link tell clients how many there are.
   allOrders: async ({ request, query }) => {
     const paged = query.page !== undefined;
-    const { orders, total, page, pageSize } = await listAllOrders(paged ? { page: query.page } : { page: 1, pageSize: ALL_ORDERS_MAX });
+    const {
+      items: orders,
+      total,
+      page,
+      pageSize,
+    } = await listAllOrders(paged ? { page: query.page } : { page: 1, pageSize: ALL_ORDERS_MAX });
     const headers = new Headers({ "X-Total-Count": String(total), "Cache-Control": "no-store" });
     if (page < pageCount(total, pageSize)) {
       // Past the unpaged cap, continue in pages of the usual size.

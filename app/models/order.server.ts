@@ -1,6 +1,7 @@
 // Reading orders and changing their status. Creating and paying for orders
 // lives with checkout (checkout.server.ts).
 import { db } from "~/utils/db.server";
+import { pageOf } from "~/utils/paging";
 import { z } from "zod";
 import { LEGACY_STATUS_SPELLINGS, ORDER_STATUSES, parseOrderStatus, type OrderStatusValue } from "./order";
 
@@ -49,7 +50,7 @@ export async function listOrdersForUserPage(
     }),
     db.order.count({ where }),
   ]);
-  return { orders, total, page, pageSize };
+  return pageOf(orders, total, page, pageSize);
 }
 
 /** Orders per page on the order screens: a phone shows each as a tall card. */
@@ -68,7 +69,7 @@ export async function listAllOrders({ page = 1, pageSize = ADMIN_ORDERS_PAGE_SIZ
     }),
     db.order.count(),
   ]);
-  return { orders, total, page, pageSize };
+  return pageOf(orders, total, page, pageSize);
 }
 
 /** Any of the seven statuses, at any time (the spec sets no order). Null when the order does not exist. */

@@ -2,6 +2,7 @@
 // API, unique slugs, photos checked from their bytes and saved in the same
 // write as the product, so a refused or failed upload never leaves half a product.
 import { db } from "~/utils/db.server";
+import { pageOf } from "~/utils/paging";
 import { isValidId } from "~/utils/api.server";
 import { env } from "~/utils/env.server";
 import { formatMegabytes } from "~/utils/upload.server";
@@ -199,7 +200,7 @@ export async function listProductsForAdmin({ page = 1, query = "" }: { page?: nu
     }),
     db.product.count({ where }),
   ]);
-  return { products, total, page, pageSize: ADMIN_PRODUCTS_PAGE_SIZE, query: q };
+  return { ...pageOf(products, total, page, ADMIN_PRODUCTS_PAGE_SIZE), query: q };
 }
 
 /** The photo URL versioned by its content hash (the photo route caches versioned URLs for good), so a replaced photo is never shown stale. */

@@ -1,5 +1,6 @@
 // The admin's list of accounts (never password or answer hashes).
 import { db } from "~/utils/db.server";
+import { pageOf } from "~/utils/paging";
 
 export const ADMIN_USERS_PAGE_SIZE = 25;
 
@@ -13,10 +14,10 @@ export async function listUsersForAdmin({ page = 1 }: { page?: number } = {}) {
     }),
     db.user.count(),
   ]);
-  return {
-    users: users.map(({ _count, ...user }) => ({ ...user, orderCount: _count.orders })),
+  return pageOf(
+    users.map(({ _count, ...user }) => ({ ...user, orderCount: _count.orders })),
     total,
     page,
-    pageSize: ADMIN_USERS_PAGE_SIZE,
-  };
+    ADMIN_USERS_PAGE_SIZE,
+  );
 }

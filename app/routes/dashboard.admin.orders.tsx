@@ -8,7 +8,7 @@ import { OrderStatusControl } from "~/components/OrderStatusControl";
 import { Pager } from "~/components/Pager";
 import { ORDERS_SCREEN_PAGE_SIZE, listAllOrders } from "~/models/order.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { pageCount, pageFromUrl } from "~/utils/paging";
+import { pageFromUrl } from "~/utils/paging";
 import { orderStatusAction } from "~/utils/order-status-action.server";
 
 export const meta: MetaFunction = ({ error }) =>
@@ -16,8 +16,7 @@ export const meta: MetaFunction = ({ error }) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const { orders, total, page, pageSize } = await listAllOrders({ page: pageFromUrl(request.url), pageSize: ORDERS_SCREEN_PAGE_SIZE });
-  return json({ orders, total, page, pageCount: pageCount(total, pageSize), pageSize });
+  return json(await listAllOrders({ page: pageFromUrl(request.url), pageSize: ORDERS_SCREEN_PAGE_SIZE }));
 }
 
 export function action({ request }: ActionFunctionArgs) {
@@ -28,7 +27,7 @@ export function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminOrders() {
-  const { orders, total, page, pageCount, pageSize } = useLoaderData<typeof loader>();
+  const { items: orders, total, page, pageCount, pageSize } = useLoaderData<typeof loader>();
   return (
     <section>
       <h1 className="mb-4 text-2xl font-semibold">All Orders</h1>

@@ -7,7 +7,7 @@ import { Pager } from "~/components/Pager";
 import { adminPhotoUrl, listProductsForAdmin } from "~/models/product.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatPrice } from "~/utils/money";
-import { pageCount, pageFromUrl } from "~/utils/paging";
+import { pageFromUrl } from "~/utils/paging";
 import { preview } from "~/utils/text";
 
 export const meta: MetaFunction = ({ error }) =>
@@ -17,15 +17,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const list = await listProductsForAdmin({ page: pageFromUrl(url), query: url.searchParams.get("q") ?? "" });
-  return json({
-    ...list,
-    pageCount: pageCount(list.total, list.pageSize),
-    products: list.products.map((product) => ({ ...product, photoUrl: adminPhotoUrl(product, "thumb") })),
-  });
+  return json({ ...list, items: list.items.map((product) => ({ ...product, photoUrl: adminPhotoUrl(product, "thumb") })) });
 }
 
 export default function AdminProducts() {
-  const { products, total, page, pageCount, query } = useLoaderData<typeof loader>();
+  const { items: products, total, page, pageCount, query } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/dashboard/admin/products";
   return (

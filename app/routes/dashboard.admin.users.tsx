@@ -7,21 +7,20 @@ import { Pager } from "~/components/Pager";
 import { listUsersForAdmin } from "~/models/user-admin.server";
 import { Role } from "~/models/user";
 import { requireAdmin } from "~/utils/auth.server";
-import { pageCount, pageFromUrl } from "~/utils/paging";
+import { pageFromUrl } from "~/utils/paging";
 
 export const meta: MetaFunction = ({ error }) =>
   guardMeta(error) ?? [{ title: "All Users | Storefront" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const list = await listUsersForAdmin({ page: pageFromUrl(request.url) });
-  return json({ ...list, pageCount: pageCount(list.total, list.pageSize) });
+  return json(await listUsersForAdmin({ page: pageFromUrl(request.url) }));
 }
 
 const joined = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
 export default function AdminUsers() {
-  const { users, total, page, pageCount } = useLoaderData<typeof loader>();
+  const { items: users, total, page, pageCount } = useLoaderData<typeof loader>();
   return (
     <section>
       <h1 className="mb-4 text-2xl font-semibold">All Users</h1>

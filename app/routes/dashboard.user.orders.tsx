@@ -5,18 +5,17 @@ import { OrderCard } from "~/components/OrderCard";
 import { Pager } from "~/components/Pager";
 import { listOrdersForUserPage } from "~/models/order.server";
 import { requireUser } from "~/utils/auth.server";
-import { pageCount, pageFromUrl } from "~/utils/paging";
+import { pageFromUrl } from "~/utils/paging";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const { orders, total, page, pageSize } = await listOrdersForUserPage(user.id, { page: pageFromUrl(request.url) });
-  return json({ orders, total, page, pageSize, pageCount: pageCount(total, pageSize) });
+  return json(await listOrdersForUserPage(user.id, { page: pageFromUrl(request.url) }));
 }
 
 export const meta: MetaFunction = () => [{ title: "Your Orders | Storefront" }, { name: "robots", content: "noindex" }];
 
 export default function UserOrders() {
-  const { orders, page, pageSize, pageCount } = useLoaderData<typeof loader>();
+  const { items: orders, page, pageSize, pageCount } = useLoaderData<typeof loader>();
   return (
     <section>
       <h1 className="mb-4 text-center text-2xl font-bold">All Orders</h1>

@@ -14,3 +14,11 @@ export function pageFromText(value: string | null | undefined): number {
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
+
+/** One page of a list, the one shape every paged list of the screens and the API takes. */
+export type Paged<T> = { items: T[]; total: number; page: number; pageSize: number; pageCount: number };
+
+/** `items` as page `page` of `total` in pages of `pageSize`. */
+export function pageOf<T>(items: T[], total: number, page: number, pageSize: number): Paged<T> {
+  return { items, total, page, pageSize, pageCount: pageCount(total, pageSize) };
+}

@@ -418,7 +418,7 @@ describe("orders", () => {
     const token = await createSession(user.id);
 
     const screen = await respond(userOrdersRoute.loader, get("/dashboard/user/orders", { Cookie: await cookieFor(token) }));
-    expect((await screen.json()).orders.map((o: { id: string }) => o.id)).toEqual([newer.id, older.id]);
+    expect((await screen.json()).items.map((o: { id: string }) => o.id)).toEqual([newer.id, older.id]);
 
     const api = await respond(apiOrders.loader, get("/api/v1/user/orders", { Authorization: token }));
     const list = await api.json();

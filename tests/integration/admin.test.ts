@@ -427,10 +427,11 @@ describe("products", () => {
     for (let i = 0; i < 26; i += 1) await newProduct({ name: `${word} ${i}`, category: category.id });
     const first = await listProductsForAdmin({ query: word.toLowerCase() });
     expect(first.total).toBe(26);
-    expect(first.products).toHaveLength(24);
+    expect(first.items).toHaveLength(24);
+    expect(first.pageCount).toBe(2);
     const second = await listProductsForAdmin({ query: word, page: 2 });
-    expect(second.products).toHaveLength(2);
-    expect((await listProductsForAdmin({ query: `${word} 25` })).products.map((p) => p.name)).toEqual([`${word} 25`]);
+    expect(second.items).toHaveLength(2);
+    expect((await listProductsForAdmin({ query: `${word} 25` })).items.map((p) => p.name)).toEqual([`${word} 25`]);
   });
 });
 

@@ -787,7 +787,7 @@ describe("payment events are checked against the order", () => {
     expect(await fulfilFromEvent({ type: "checkout.session.completed", data: { object: other } } as never)).toMatchObject({
       outcome: "ignored",
     });
-    const listed = (await listAllOrders({ pageSize: 500 })).orders.find((o) => o.id === short.orderId)!;
+    const listed = (await listAllOrders({ pageSize: 500 })).items.find((o) => o.id === short.orderId)!;
     expect(listed).toMatchObject({ paymentStatus: "NEEDS_REVIEW", paymentNote: expect.stringContaining("Not fulfilled") });
   });
 

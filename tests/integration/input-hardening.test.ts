@@ -134,7 +134,7 @@ describe("LIKE patterns and names", () => {
       const created = await createProduct({ name, description: "d", price: "1", quantity: "1", category: category.category.id });
       expect(created.ok).toBe(true);
     }
-    const names = async (query: string) => (await listProductsForAdmin({ query })).products.map((p) => p.name).filter((n) => n.endsWith(t));
+    const names = async (query: string) => (await listProductsForAdmin({ query })).items.map((p) => p.name).filter((n) => n.endsWith(t));
     expect(await names("%")).toEqual([`Half 50% ${t}`]);
     expect(await names("_")).toEqual([`Under_score ${t}`]);
     expect(await names("\\")).toEqual([`Back\\slash ${t}`]);
