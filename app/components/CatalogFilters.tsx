@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
-import { PRICE_BANDS, SORTS, type SortId } from "~/models/catalog";
+import { SortSelect } from "~/components/SortForm";
+import { PRICE_BANDS, type SortId } from "~/models/catalog";
 
 /**
  * The home page's left column: a GET form, so every filter state is a URL.
@@ -49,18 +50,7 @@ export function CatalogFilters({
 
       <PriceBandRadios selectedBandId={selectedBandId} />
 
-      <div>
-        <label htmlFor="catalog-sort" className="label">
-          Sort
-        </label>
-        <select id="catalog-sort" name="sort" defaultValue={sort} className="input">
-          {SORTS.map((option) => (
-            <option key={option.id} value={option.id}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SortSelect id="catalog-sort" value={sort} className="input" />
 
       <div className="flex flex-col gap-2">
         <button type="submit" className="btn-primary">

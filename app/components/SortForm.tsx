@@ -29,24 +29,31 @@ export function SortForm({
       {Object.entries(hidden).map(([name, v]) => (
         <input key={name} type="hidden" name={name} value={v} />
       ))}
-      <div>
-        <label htmlFor="listing-sort" className="label">
-          Sort
-        </label>
-        <select id="listing-sort" name="sort" defaultValue={value} className="input w-auto">
-          {extraOption ? <option value="">{extraOption}</option> : null}
-          {SORTS.map((option) => (
-            <option key={option.id} value={option.id}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SortSelect id="listing-sort" value={value} extraOption={extraOption} className="input w-auto" />
       {hydrated ? null : (
         <button type="submit" className="btn-secondary">
           Apply
         </button>
       )}
     </Form>
+  );
+}
+
+/** The labelled Sort select of every listing (home's filters, category and search pages). */
+export function SortSelect({ id, value, extraOption, className }: { id: string; value: string; extraOption?: string; className: string }) {
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        Sort
+      </label>
+      <select id={id} name="sort" defaultValue={value} className={className}>
+        {extraOption ? <option value="">{extraOption}</option> : null}
+        {SORTS.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

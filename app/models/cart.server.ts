@@ -8,6 +8,7 @@ import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { CART_COOKIE } from "~/utils/personal-cookies";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "./cart";
+import type { ProductCardData } from "./catalog";
 
 export { MAX_CART_LINES, MAX_LINE_QUANTITY };
 
@@ -235,15 +236,8 @@ export type PricedCart = {
   unavailable: PricedLine[];
 };
 
-type ProductRow = {
-  id: string;
-  name: string;
-  slug: string;
-  description: string;
-  priceCents: number;
-  quantity: number;
-  photoVersion: string | null;
-};
+// A cart line's product as read for pricing: the very fields a card shows.
+type ProductRow = ProductCardData;
 
 /**
  * Prices the cart from the database with ONE query (current price, name,

@@ -60,7 +60,11 @@ test.describe("home listing", () => {
     await expect(page.getByRole("link", { name: "RESET FILTERS" })).toHaveAttribute("href", "/");
     await expect(page.getByLabel("Sort", { exact: true })).toHaveValue("newest");
 
-    const card = page.getByRole("article").first();
+    // Other tests add products (some sold out) while this runs: any card of a product in stock will do.
+    const card = page
+      .getByRole("article")
+      .filter({ has: page.getByRole("button", { name: /ADD TO CART/ }) })
+      .first();
     await expect(card.getByRole("link", { name: "More Details" })).toHaveAttribute("href", /^\/product\//);
     await expect(card.getByRole("button", { name: /ADD TO CART/ })).toBeVisible();
     await expect(card).toContainText("$");
