@@ -1,4 +1,5 @@
-// The anonymous page cache, and the Cache-Control of every page and data answer.
+// The page cache (anonymous pages, and signed-in visitors' own catalogue
+// pages), and the Cache-Control of every page and data answer.
 //
 // A visitor with no session, cart or toast cookie and no Authorization header
 // sees the same page as every other such visitor, so a GET (or HEAD) answered
