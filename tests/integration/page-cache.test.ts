@@ -26,6 +26,7 @@ import { createApp } from "../../server/app";
 import { listenForCatalogChanges, type CatalogListener } from "../../server/cache/catalog-listener";
 import { pageCache } from "../../server/middleware/page-cache";
 import { catalogCachesUsable } from "~/utils/catalog-bus";
+import { noteSessionLookup, personalChangeArrived } from "~/utils/personal-bus";
 import { catalogChanged } from "~/models/catalog-events.server";
 import { createCategory, renameCategory } from "~/models/category.server";
 import { createProduct, deleteProduct, updateProduct } from "~/models/product.server";
@@ -431,6 +432,98 @@ describe("the middleware's rules", () => {
     const before = calls;
     await send(small, { path: "/slow" });
     expect(calls).toBe(before + 1);
+  });
+});
+
+describe("the middleware's signed-in rules", () => {
+  let calls = 0;
+  let shop: number;
+  let started = false;
+  let gate: Promise<void> = Promise.resolve();
+  let open: () => void = () => {};
+  const hold = () => {
+    started = false;
+    gate = new Promise<void>((resolve) => (open = resolve));
+  };
+  beforeAll(async () => {
+    const app = express();
+    app.use((_req, res, next) => {
+      res.locals.cspNonce = randomBytes(16).toString("base64");
+      res.locals.requestId = randomBytes(9).toString("base64url");
+      next();
+    });
+    app.use(pageCache({ maxBytes: 1024 * 1024, ttlMs: 60_000 }));
+    // Stands for a catalogue page: its session lookup says whose it is (`who`, "none": no live session, "two": lookups disagree).
+    app.get("/search", async (req, res) => {
+      calls += 1;
+      const who = String(req.query.who);
+      if (who === "none") noteSessionLookup(null);
+      else if (who === "two") {
+        noteSessionLookup({ userId: "u-one", expiresAt: new Date(Date.now() + 60_000) });
+        noteSessionLookup({ userId: "u-two", expiresAt: new Date(Date.now() + 60_000) });
+      } else noteSessionLookup({ userId: who, expiresAt: new Date(Date.now() + 60_000) });
+      if (req.query.slow) {
+        started = true;
+        await gate;
+      }
+      res.json({ calls, who });
+    });
+    app.post("/cart", async (_req, res) => {
+      started = true;
+      await gate;
+      res.json({ ok: true });
+    });
+    shop = await listen(app);
+    await vi.waitFor(() => expect(catalogCachesUsable()).toBe(true));
+  });
+  const as = (session: string) => ({ Cookie: `__session=${session}` });
+  const twice = async (target: string, session: string) => {
+    await send(shop, { path: target, headers: as(session) });
+    return (await send(shop, { path: target, headers: as(session) })).headers["x-page-cache"];
+  };
+
+  it("keeps a page made for a live session, and not one made for no session or two", async () => {
+    expect(await twice("/search?who=u-a", "sa")).toBe("hit");
+    expect(await twice("/search?who=none", "sa")).not.toBe("hit");
+    expect(await twice("/search?who=two", "sa")).not.toBe("hit");
+  });
+
+  it("drops the pages of the user whose login changed, and only theirs", async () => {
+    expect(await twice("/search?who=u-b", "sb")).toBe("hit");
+    expect(await twice("/search?who=u-c", "sc")).toBe("hit");
+    personalChangeArrived("u-b");
+    expect((await send(shop, { path: "/search?who=u-b", headers: as("sb") })).headers["x-page-cache"]).not.toBe("hit");
+    expect((await send(shop, { path: "/search?who=u-c", headers: as("sc") })).headers["x-page-cache"]).toBe("hit");
+    personalChangeArrived("");
+    expect((await send(shop, { path: "/search?who=u-c", headers: as("sc") })).headers["x-page-cache"]).not.toBe("hit");
+  });
+
+  it("does not keep a page made while a login change went by", async () => {
+    hold();
+    const first = send(shop, { path: "/search?who=u-d&slow=1", headers: as("sd") });
+    await vi.waitFor(() => expect(started).toBe(true));
+    personalChangeArrived("u-d");
+    open();
+    await first;
+    const before = calls;
+    await send(shop, { path: "/search?who=u-d&slow=1", headers: as("sd") });
+    expect(calls).toBe(before + 1);
+  });
+
+  it("does not keep a page made while a write from that session was in flight", async () => {
+    expect(await twice("/search?who=u-e", "se")).toBe("hit");
+    hold();
+    const write = send(shop, { method: "POST", path: "/cart", headers: as("se") });
+    await vi.waitFor(() => expect(started).toBe(true));
+    // The write dropped the session's pages; one made meanwhile is not kept.
+    const during = await send(shop, { path: "/search?who=u-e", headers: as("se") });
+    expect(during.headers["x-page-cache"]).not.toBe("hit");
+    open();
+    await write;
+    const before = calls;
+    await send(shop, { path: "/search?who=u-e", headers: as("se") });
+    expect(calls).toBe(before + 1);
+    expect(await twice("/search?who=u-e", "se")).toBe("hit");
   });
 });
 
