@@ -6,7 +6,18 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", "server-build/**", "public/build/**", ".cache/**", ".data/**", "node_modules/**", "test-results/**", "playwright-report/**"] },
+  {
+    ignores: [
+      "build/**",
+      "server-build/**",
+      "public/build/**",
+      ".cache/**",
+      ".data/**",
+      "node_modules/**",
+      "test-results/**",
+      "playwright-report/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -15,7 +26,10 @@ export default tseslint.config(
     rules: {
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true },
+      ],
       // Inputs are cleaned of control characters on purpose (PostgreSQL refuses NUL).
       "no-control-regex": "off",
     },

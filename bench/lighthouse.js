@@ -90,7 +90,16 @@ try {
   const app = spawn(process.execPath, [serverPath], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, DATABASE_URL: databaseUrl, SEED: "false", PORT: String(port), APP_URL: base, NODE_ENV: "", ACCESS_LOG: "false", WEB_CONCURRENCY: "1" },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      SEED: "false",
+      PORT: String(port),
+      APP_URL: base,
+      NODE_ENV: "",
+      ACCESS_LOG: "false",
+      WEB_CONCURRENCY: "1",
+    },
   });
   cleanups.push(
     () =>
@@ -104,8 +113,16 @@ try {
 
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  const { rows: [product] } = await client.query(`SELECT p.slug FROM "Product" p JOIN "ProductPhoto" ph ON ph."productId" = p.id ORDER BY p."createdAt" DESC LIMIT 1`);
-  const { rows: [category] } = await client.query(`SELECT c.slug FROM "Category" c JOIN "Product" p ON p."categoryId" = c.id GROUP BY c.id ORDER BY count(*) DESC, c.slug LIMIT 1`);
+  const {
+    rows: [product],
+  } = await client.query(
+    `SELECT p.slug FROM "Product" p JOIN "ProductPhoto" ph ON ph."productId" = p.id ORDER BY p."createdAt" DESC LIMIT 1`,
+  );
+  const {
+    rows: [category],
+  } = await client.query(
+    `SELECT c.slug FROM "Category" c JOIN "Product" p ON p."categoryId" = c.id GROUP BY c.id ORDER BY count(*) DESC, c.slug LIMIT 1`,
+  );
   await client.end();
   const pages = [
     ["home", "/"],
@@ -116,7 +133,9 @@ try {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
   cleanups.push(() => chrome.kill());
 
-  console.log(`\nLighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile (default emulation and throttling), median of ${RUNS} run(s)\n`);
+  console.log(
+    `\nLighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile (default emulation and throttling), median of ${RUNS} run(s)\n`,
+  );
   const table = [];
   for (const [name, target] of pages) {
     // One warm-up load: the page cache and the browser's DNS/TCP are then as a visitor after the first finds them.
@@ -137,10 +156,14 @@ try {
     console.log(`  metrics (median run): ${METRICS.map(([, label]) => `${label} ${row[label]}`).join(", ")}`);
     // What Lighthouse flags: failed audits of every category, worst first.
     const flagged = Object.values(lhr.audits)
-      .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "manual")
+      .filter(
+        (audit) =>
+          audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "manual",
+      )
       .sort((a, b) => a.score - b.score)
       .slice(0, 8);
-    for (const audit of flagged) console.log(`  flagged: ${audit.id} (${Math.round(audit.score * 100)})${audit.displayValue ? `: ${audit.displayValue}` : ""}`);
+    for (const audit of flagged)
+      console.log(`  flagged: ${audit.id} (${Math.round(audit.score * 100)})${audit.displayValue ? `: ${audit.displayValue}` : ""}`);
   }
   console.log("");
   console.table(table);

@@ -1,6 +1,11 @@
 // The demo catalog: believable categories and products for `npm start`.
 export type SeedProduct = { name: string; description: string; price: number; quantity: number; shipping: boolean };
-export type SeedCategory = { name: string; color: string; shape: "circle" | "square" | "triangle" | "diamond" | "ring" | "bars" | "hexagon" | "star"; products: SeedProduct[] };
+export type SeedCategory = {
+  name: string;
+  color: string;
+  shape: "circle" | "square" | "triangle" | "diamond" | "ring" | "bars" | "hexagon" | "star";
+  products: SeedProduct[];
+};
 
 const p = (name: string, price: number, quantity: number, description: string, shipping = true): SeedProduct => ({
   name,
@@ -33,7 +38,12 @@ export const CATALOG: SeedCategory[] = [
       p("Practical Bread Baking", 24.5, 40, "Step-by-step recipes for sourdough, rye and flatbreads, with photographs of every stage."),
       p("A Short History of Maps", 18.0, 30, "How people drew the world, from clay tablets to satellites, in 40 beautifully printed maps."),
       p("Mindful Mornings Journal", 12.0, 100, "A guided journal with a page a day for intentions, gratitude and a short reflection."),
-      p("Learning TypeScript Deeply", 39.99, 25, "A thorough guide to types, generics and patterns for building large JavaScript applications."),
+      p(
+        "Learning TypeScript Deeply",
+        39.99,
+        25,
+        "A thorough guide to types, generics and patterns for building large JavaScript applications.",
+      ),
       p("Stars for Beginners", 16.5, 45, "A seasonal guide to the night sky: constellations, planets and what to see with binoculars."),
     ],
   },
@@ -42,7 +52,12 @@ export const CATALOG: SeedCategory[] = [
     color: "#db2777",
     shape: "triangle",
     products: [
-      p("Classic Cotton T-Shirt", 19.0, 200, "A soft, heavyweight organic cotton tee with a relaxed fit that holds its shape wash after wash."),
+      p(
+        "Classic Cotton T-Shirt",
+        19.0,
+        200,
+        "A soft, heavyweight organic cotton tee with a relaxed fit that holds its shape wash after wash.",
+      ),
       p("Alpine Fleece Jacket", 74.0, 40, "A warm recycled-fleece jacket with zipped pockets, ideal for hiking and chilly evenings."),
       p("Everyday Denim Jeans", 54.0, 70, "Straight-leg jeans in stretch denim, comfortable from the first wear, in a classic mid-blue."),
       p("Merino Wool Beanie", 22.0, 90, "A fine merino beanie that keeps you warm without itching, in five muted colours."),

@@ -36,7 +36,9 @@ function shapeSvg(shape: SeedCategory["shape"], color: string, seed: number): st
 }
 
 async function photoFor(shape: SeedCategory["shape"], color: string, seed: number) {
-  const png = await sharp(Buffer.from(shapeSvg(shape, color, seed))).jpeg({ quality: 82 }).toBuffer();
+  const png = await sharp(Buffer.from(shapeSvg(shape, color, seed)))
+    .jpeg({ quality: 82 })
+    .toBuffer();
   return processPhoto(png);
 }
 
@@ -100,9 +102,25 @@ async function main() {
   if ((await db.order.count({ where: { buyerId: user.id } })) === 0) {
     const products = await db.product.findMany({ where: { id: { in: productIds.slice(0, 8) } } });
     const plans: { status: OrderStatus; payment: PaymentStatus; picks: [number, number][]; hoursAgo: number }[] = [
-      { status: OrderStatus.DELIVERED, payment: PaymentStatus.SUCCEEDED, picks: [[0, 1], [3, 2]], hoursAgo: 24 * 20 },
+      {
+        status: OrderStatus.DELIVERED,
+        payment: PaymentStatus.SUCCEEDED,
+        picks: [
+          [0, 1],
+          [3, 2],
+        ],
+        hoursAgo: 24 * 20,
+      },
       { status: OrderStatus.SHIPPED, payment: PaymentStatus.SUCCEEDED, picks: [[1, 1]], hoursAgo: 24 * 3 },
-      { status: OrderStatus.PROCESSING, payment: PaymentStatus.SUCCEEDED, picks: [[5, 1], [6, 3]], hoursAgo: 5 },
+      {
+        status: OrderStatus.PROCESSING,
+        payment: PaymentStatus.SUCCEEDED,
+        picks: [
+          [5, 1],
+          [6, 3],
+        ],
+        hoursAgo: 5,
+      },
       { status: OrderStatus.NOT_PROCESS, payment: PaymentStatus.FAILED, picks: [[2, 1]], hoursAgo: 2 },
     ];
     for (const plan of plans) {
@@ -138,7 +156,23 @@ async function main() {
 }
 
 const ADJECTIVES = ["Classic", "Modern", "Compact", "Deluxe", "Eco", "Smart", "Vintage", "Pro", "Everyday", "Premium", "Travel", "Mini"];
-const NOUNS = ["Lamp", "Chair", "Kettle", "Headphones", "Notebook", "Backpack", "Jacket", "Watch", "Speaker", "Mug", "Blanket", "Sneakers", "Camera", "Planter", "Puzzle"];
+const NOUNS = [
+  "Lamp",
+  "Chair",
+  "Kettle",
+  "Headphones",
+  "Notebook",
+  "Backpack",
+  "Jacket",
+  "Watch",
+  "Speaker",
+  "Mug",
+  "Blanket",
+  "Sneakers",
+  "Camera",
+  "Planter",
+  "Puzzle",
+];
 
 /** A large, varied catalog for benchmarks; photos shared so seeding stays fast. */
 async function seedExtraProducts(count: number) {

@@ -16,7 +16,10 @@ export function startEmbeddedPostgres(options: {
   onExit?: (code: number | null) => void;
 }): Promise<EmbeddedServer>;
 export function clearStaleServer(dir: string, log?: (message: string) => void): Promise<void>;
-export function adminQuery(url: string, sql: string | { text: string; values: unknown[] }): Promise<{ rowCount: number | null; rows: unknown[] }>;
+export function adminQuery(
+  url: string,
+  sql: string | { text: string; values: unknown[] },
+): Promise<{ rowCount: number | null; rows: unknown[] }>;
 export function describeDatabase(url: string): string;
 export function ensureDatabaseExists(url: string): Promise<void>;
 export function migrate(databaseUrl: string): Promise<void>;

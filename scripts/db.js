@@ -192,7 +192,10 @@ export async function startEmbeddedPostgres({ dir, persistent = true, log = fals
   try {
     await pg.start();
   } catch (error) {
-    const why = recent.filter((line) => /FATAL|ERROR|PANIC|could not/i.test(line)).at(-1) ?? recent.at(-1) ?? (error instanceof Error ? error.message : "it exited at once");
+    const why =
+      recent.filter((line) => /FATAL|ERROR|PANIC|could not/i.test(line)).at(-1) ??
+      recent.at(-1) ??
+      (error instanceof Error ? error.message : "it exited at once");
     throw new Error(`PostgreSQL did not start (data in ${dir}, port ${port}): ${why}`, { cause: error });
   }
   let stopping = false;
@@ -238,7 +241,12 @@ export async function ensureDatabaseExists(url) {
   try {
     await createDatabaseIfMissing(url);
   } catch (error) {
-    const reason = error?.code === "ECONNREFUSED" ? "connection refused" : error?.code === "ENOTFOUND" ? "no such host" : error?.message || String(error);
+    const reason =
+      error?.code === "ECONNREFUSED"
+        ? "connection refused"
+        : error?.code === "ENOTFOUND"
+          ? "no such host"
+          : error?.message || String(error);
     throw new Error(`Cannot reach PostgreSQL at ${describeDatabase(url)} (DATABASE_URL): ${reason}`, { cause: error });
   }
 }

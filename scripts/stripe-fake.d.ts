@@ -16,8 +16,22 @@ export type FakeStripeSession = {
   _line_items: { name: string; unit_amount: number; currency: string; quantity: number }[];
 };
 
-export type FakeStripePaymentIntent = { id: string; amount: number; amount_received: number; currency: string; status: string; metadata: Record<string, string> };
-export type FakeStripeRefund = { id: string; amount: number; currency: string; payment_intent: string; status: "succeeded"; metadata: Record<string, string> };
+export type FakeStripePaymentIntent = {
+  id: string;
+  amount: number;
+  amount_received: number;
+  currency: string;
+  status: string;
+  metadata: Record<string, string>;
+};
+export type FakeStripeRefund = {
+  id: string;
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: "succeeded";
+  metadata: Record<string, string>;
+};
 
 export function parseStripeForm(body: string): Record<string, unknown>;
 

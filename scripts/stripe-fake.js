@@ -29,8 +29,10 @@ export function parseStripeForm(body) {
   return out;
 }
 
-const escapeHtml = (s) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
-const money = (cents, currency) => new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
+const escapeHtml = (s) =>
+  String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+const money = (cents, currency) =>
+  new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(cents / 100);
 const newId = (prefix) => `${prefix}_${randomBytes(12).toString("hex")}`;
 
 function readBody(req, limit = 1_000_000) {
@@ -39,7 +41,11 @@ function readBody(req, limit = 1_000_000) {
     const chunks = [];
     req.on("data", (chunk) => {
       size += chunk.length;
-      if (size > limit) { reject(new Error("body too large")); req.destroy(); return; }
+      if (size > limit) {
+        reject(new Error("body too large"));
+        req.destroy();
+        return;
+      }
       chunks.push(chunk);
     });
     req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
@@ -150,11 +156,26 @@ export async function startFakeStripe({ port, host = "127.0.0.1", webhookUrl, we
 
   function createRefund(params) {
     const intent = paymentIntents.get(params.payment_intent);
-    if (!intent) return { status: 404, body: { error: { type: "invalid_request_error", code: "resource_missing", message: `No such payment_intent: '${params.payment_intent}'` } } };
+    if (!intent)
+      return {
+        status: 404,
+        body: {
+          error: { type: "invalid_request_error", code: "resource_missing", message: `No such payment_intent: '${params.payment_intent}'` },
+        },
+      };
     const refunded = [...refunds.values()].filter((r) => r.payment_intent === intent.id).reduce((sum, r) => sum + r.amount, 0);
     const amount = params.amount === undefined ? intent.amount - refunded : Number(params.amount);
     if (!(amount > 0) || refunded + amount > intent.amount) {
-      return { status: 400, body: { error: { type: "invalid_request_error", code: "charge_already_refunded", message: `Charge for ${intent.id} has already been refunded.` } } };
+      return {
+        status: 400,
+        body: {
+          error: {
+            type: "invalid_request_error",
+            code: "charge_already_refunded",
+            message: `Charge for ${intent.id} has already been refunded.`,
+          },
+        },
+      };
     }
     const refund = {
       id: newId("re"),
@@ -182,9 +203,13 @@ export async function startFakeStripe({ port, host = "127.0.0.1", webhookUrl, we
 <body><p><strong>Test mode</strong>: local Stripe stand-in. No card is charged.</p>
 <h1>Pay ${money(session.amount_total, session.currency)}</h1>
 <table><thead><tr><th>Item</th><th>Qty</th><th>Amount</th></tr></thead><tbody>${rows}</tbody></table>
-${done ? `<p>This checkout session is ${escapeHtml(session.status)}.</p>` : `
+${
+  done
+    ? `<p>This checkout session is ${escapeHtml(session.status)}.</p>`
+    : `
 <form method="post" action="/pay/${session.id}/confirm" style="margin-top:24px;display:inline"><button type="submit">Pay</button></form>
-<form method="post" action="/pay/${session.id}/cancel" style="display:inline"><button type="submit">Cancel</button></form>`}
+<form method="post" action="/pay/${session.id}/cancel" style="display:inline"><button type="submit">Cancel</button></form>`
+}
 </body></html>`;
   }
 
@@ -301,7 +326,11 @@ ${done ? `<p>This checkout session is ${escapeHtml(session.status)}.</p>` : `
     sessions,
     paymentIntents,
     refunds,
-    stop: () => new Promise((resolve) => { server.closeAllConnections?.(); server.close(() => resolve()); }),
+    stop: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      }),
   };
 }
 

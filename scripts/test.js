@@ -20,12 +20,22 @@ fs.mkdirSync(workDir, { recursive: true });
 const cleanups = [];
 async function cleanup() {
   for (const fn of cleanups.reverse()) {
-    try { await fn(); } catch (error) { console.error(`cleanup: ${error.message}`); }
+    try {
+      await fn();
+    } catch (error) {
+      console.error(`cleanup: ${error.message}`);
+    }
   }
   fs.rmSync(workDir, { recursive: true, force: true });
 }
-process.on("SIGINT", async () => { await cleanup(); process.exit(130); });
-process.on("SIGTERM", async () => { await cleanup(); process.exit(143); });
+process.on("SIGINT", async () => {
+  await cleanup();
+  process.exit(130);
+});
+process.on("SIGTERM", async () => {
+  await cleanup();
+  process.exit(143);
+});
 
 function run(command, args, env = {}) {
   return new Promise((resolve) => {
@@ -35,7 +45,11 @@ function run(command, args, env = {}) {
 }
 
 function readJson(file) {
-  try { return JSON.parse(fs.readFileSync(file, "utf8")); } catch { return null; }
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch {
+    return null;
+  }
 }
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -49,7 +63,11 @@ try {
     admin.pathname = "/postgres";
     server = {
       adminUrl: admin.toString(),
-      urlFor: (name) => { const u = new URL(admin); u.pathname = `/${name}`; return u.toString(); },
+      urlFor: (name) => {
+        const u = new URL(admin);
+        u.pathname = `/${name}`;
+        return u.toString();
+      },
     };
   } else {
     const dir = path.join(workDir, "pg");

@@ -28,10 +28,7 @@ export type AppEntry = {
   startBackgroundJobs?: () => () => void;
 };
 
-export type AppOptions = Pick<
-  ServerConfig,
-  "trustProxy" | "bodyLimitBytes" | "uploadLimitBytes" | "requestTimeoutMs" | "accessLog"
-> & {
+export type AppOptions = Pick<ServerConfig, "trustProxy" | "bodyLimitBytes" | "uploadLimitBytes" | "requestTimeoutMs" | "accessLog"> & {
   /** The page cache's limits (it is used only while this process listens for catalogue changes). */
   pageCache?: Pick<PageCacheOptions, "maxBytes" | "ttlMs">;
   /** True while this process drains before stopping: answers then close their connection. */
@@ -84,7 +81,10 @@ export function createApp(build: ServerBuild, options: AppOptions) {
   );
 
   // Fingerprinted build assets never change; public/ files may.
-  app.use(build.publicPath, express.static(path.resolve(root, build.assetsBuildDirectory), { immutable: true, maxAge: "1y", index: false }));
+  app.use(
+    build.publicPath,
+    express.static(path.resolve(root, build.assetsBuildDirectory), { immutable: true, maxAge: "1y", index: false }),
+  );
   app.use(express.static(path.join(root, "public"), { maxAge: "1h", index: false }));
 
   app.all(
@@ -103,7 +103,9 @@ export function createApp(build: ServerBuild, options: AppOptions) {
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {
     if (res.locals.timedOut) {
-      console.error(`[${res.locals.requestId ?? "-"}] ${req.method} ${req.originalUrl}: answered after the request timeout; the late answer was dropped`);
+      console.error(
+        `[${res.locals.requestId ?? "-"}] ${req.method} ${req.originalUrl}: answered after the request timeout; the late answer was dropped`,
+      );
       return;
     }
     console.error(`[${res.locals.requestId ?? "-"}] ${req.method} ${req.originalUrl}:`, error);

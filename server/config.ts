@@ -78,7 +78,10 @@ export function readServerConfig(): ServerConfig {
     requestTimeoutMs: integer("REQUEST_TIMEOUT_MS", 30_000, 1_000, 600_000),
     shutdownTimeoutMs: integer("SHUTDOWN_TIMEOUT_MS", 10_000, 0, 120_000),
     accessLog: flag("ACCESS_LOG", true),
-    pageCache: { maxBytes: integer("PAGE_CACHE_MB", 64, 0, 64 * 1024) * 1024 * 1024, ttlMs: integer("PAGE_CACHE_TTL_S", 60, 1, 86_400) * 1000 },
+    pageCache: {
+      maxBytes: integer("PAGE_CACHE_MB", 64, 0, 64 * 1024) * 1024 * 1024,
+      ttlMs: integer("PAGE_CACHE_TTL_S", 60, 1, 86_400) * 1000,
+    },
     buildPath: path.join(buildDir, "index.js"),
     local: process.env.NODE_ENV !== "production" || process.env.LOCAL_DEFAULTS === "1",
     seed: flag("SEED", true),

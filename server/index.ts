@@ -50,7 +50,7 @@ async function runPrimary(config: ServerConfig) {
   async function shutdown(code: number) {
     if (stopping) return;
     stopping = true;
-    const all = [...cluster.workers ? Object.values(cluster.workers) : []].filter((w): w is Worker => !!w && !w.isDead());
+    const all = [...(cluster.workers ? Object.values(cluster.workers) : [])].filter((w): w is Worker => !!w && !w.isDead());
     for (const worker of all) worker.send("shutdown");
     await Promise.all(all.map((worker) => waitForExit(worker, config.shutdownTimeoutMs + 2_000)));
     for (const stop of stops.reverse()) {

@@ -20,9 +20,12 @@ export async function runWorker(config: ServerConfig, { runJobs }: { runJobs: bo
   try {
     build = (await import(pathToFileURL(config.buildPath).href)) as ServerBuild;
   } catch (error) {
-    throw new Error(`Cannot load the app from ${config.buildPath} (run \`npm run build\` first): ${error instanceof Error ? error.message : error}`, {
-      cause: error,
-    });
+    throw new Error(
+      `Cannot load the app from ${config.buildPath} (run \`npm run build\` first): ${error instanceof Error ? error.message : error}`,
+      {
+        cause: error,
+      },
+    );
   }
   // Catalogue changes from every instance empty this process's caches; until
   // the first LISTEN is in place (at most a few seconds) they stand aside.
@@ -64,7 +67,9 @@ export async function runWorker(config: ServerConfig, { runJobs }: { runJobs: bo
       clearTimeout(deadline);
       stopJobs?.();
       await listener?.stop();
-      await appEntry(build).closeResources?.().catch((error) => console.error("closing the database pool:", error));
+      await appEntry(build)
+        .closeResources?.()
+        .catch((error) => console.error("closing the database pool:", error));
     })());
 
   process.on("message", (message) => {

@@ -28,7 +28,11 @@ import { apiCategorySchema, apiOrderSchema, apiProductSchema, apiUserSchema, suc
 // ---------- small pieces ----------
 
 /** A path segment that must be an id (a cuid): anything else is a 400 before the database is asked. */
-const idParam = (what: string) => z.string().regex(ID_PATTERN, `Malformed ${what}`).describe(`${what[0].toUpperCase()}${what.slice(1)} (\`_id\`)`);
+const idParam = (what: string) =>
+  z
+    .string()
+    .regex(ID_PATTERN, `Malformed ${what}`)
+    .describe(`${what[0].toUpperCase()}${what.slice(1)} (\`_id\`)`);
 
 const retryAfter = { "Retry-After": { description: "Seconds until another attempt is accepted", schema: { type: "integer" } } };
 const limited = (description = "Too many attempts; see Retry-After") => ({ ...error(description), headers: retryAfter });
@@ -128,7 +132,8 @@ export const updateProfile = operation({
   role: Access.User,
   tag: USER,
   summary: "Update the signed-in user's profile: blank or missing fields keep their value; the e-mail never changes",
-  description: "`email` is accepted (the old clients send it) and ignored. A new password revokes the account's other sessions. A 400's message is repeated in `error` for the old clients.",
+  description:
+    "`email` is accepted (the old clients send it) and ignored. A new password revokes the account's other sessions. A 400's message is repeated in `error` for the old clients.",
   body: { type: "json", schema: profileSchema },
   legacyErrorField: true,
   responses: { 200: reply("Updated", done().extend({ updatedUser: apiUserSchema })) },
@@ -156,7 +161,9 @@ export const allOrders = operation({
       .string()
       .optional()
       .transform((page) => (page === undefined ? undefined : pageFromText(page)))
-      .describe(`Pages of the list, from 1 to ${MAX_PAGE}; without it, every order up to the cap. Anything that is not a page number means page 1`),
+      .describe(
+        `Pages of the list, from 1 to ${MAX_PAGE}; without it, every order up to the cap. Anything that is not a page number means page 1`,
+      ),
   }),
   responses: {
     200: reply("The orders, or one page of them (empty past the end)", z.array(apiOrderSchema).max(ALL_ORDERS_MAX), {
@@ -222,7 +229,11 @@ export const updateCategory = operation({
   summary: "Rename a category (admin); without a name it is left unchanged",
   params: z.object({ id: idParam("category id") }),
   body: { type: "json", schema: categoryUpdateSchema },
-  responses: { 200: reply("Updated", done().extend({ category: apiCategorySchema })), 404: error("No such category"), 409: error("Name already used") },
+  responses: {
+    200: reply("Updated", done().extend({ category: apiCategorySchema })),
+    404: error("No such category"),
+    409: error("Name already used"),
+  },
 });
 
 export const deleteCategory = operation({
@@ -245,7 +256,8 @@ export const createProduct = operation({
   role: Access.Admin,
   tag: PRODUCT,
   summary: "Create a product (admin)",
-  description: "The photo (JPEG, PNG, WebP or GIF, at most MAX_UPLOAD_BYTES: 5 MB by default) is optional; shipping absent or blank means no shipping.",
+  description:
+    "The photo (JPEG, PNG, WebP or GIF, at most MAX_UPLOAD_BYTES: 5 MB by default) is optional; shipping absent or blank means no shipping.",
   body: { type: "form", schema: productInputSchema },
   responses: { 201: reply("Created", done().extend({ products: apiProductSchema })) },
 });
@@ -256,7 +268,8 @@ export const updateProduct = operation({
   path: "/api/v1/product/update-product/{id}",
   role: Access.Admin,
   tag: PRODUCT,
-  summary: "Update a product (admin): the fields of create, each optional; a field left out (the old clients never send `shipping`) keeps its stored value",
+  summary:
+    "Update a product (admin): the fields of create, each optional; a field left out (the old clients never send `shipping`) keeps its stored value",
   description: "The photo is replaced only when one is sent.",
   params: z.object({ id: idParam("product id") }),
   body: { type: "form", schema: productUpdateSchema },
@@ -282,7 +295,10 @@ export const getProducts = operation({
   tag: PRODUCT,
   summary: `The newest products, at most ${API_LIST_LIMIT}; product-list/{page} pages through all of them`,
   responses: {
-    200: reply("Products", done().extend({ countTotal: z.number().int().describe("How many are in `products`"), total, products: productsUpTo(API_LIST_LIMIT) })),
+    200: reply(
+      "Products",
+      done().extend({ countTotal: z.number().int().describe("How many are in `products`"), total, products: productsUpTo(API_LIST_LIMIT) }),
+    ),
   },
 });
 
@@ -365,7 +381,10 @@ export const productFilters = operation({
     "`checked`: category `_id`s (none: every category). `radio`: `[]` for any price, or a band `[min, max]` in dollars (a numeric string is accepted): `[20, 39]` means $20.00 to $39.99; a max of 9999 or more means no upper bound.",
   body: { type: "json", schema: productFiltersBodySchema },
   responses: {
-    200: reply("Products", succeeded({ products: productsUpTo(API_LIST_LIMIT), total, page: z.number().int(), perPage: z.literal(API_LIST_LIMIT) })),
+    200: reply(
+      "Products",
+      succeeded({ products: productsUpTo(API_LIST_LIMIT), total, page: z.number().int(), perPage: z.literal(API_LIST_LIMIT) }),
+    ),
   },
 });
 
@@ -408,7 +427,9 @@ export const searchProducts = operation({
   role: Access.Public,
   tag: PRODUCT,
   summary: `Products whose name or description contains the words of the keyword, name matches first, at most ${API_LIST_LIMIT}. The body is the list itself.`,
-  params: z.object({ keyword: z.string().describe(`Search text; only its first ${MAX_KEYWORD_LENGTH} characters count, and a blank one finds nothing`) }),
+  params: z.object({
+    keyword: z.string().describe(`Search text; only its first ${MAX_KEYWORD_LENGTH} characters count, and a blank one finds nothing`),
+  }),
   responses: { 200: reply("Products", productsUpTo(API_LIST_LIMIT)) },
 });
 
@@ -426,7 +447,9 @@ export const payments = operation({
       "Checkout Session created: send the buyer to `url`",
       done().extend({ id: z.string().describe("The Checkout Session id"), url: z.string(), orderId: z.string() }),
     ),
-    400: error(`Invalid input, an empty list, an unknown product, no address in the buyer's profile, or a total under $${(MIN_CHARGE_CENTS / 100).toFixed(2)}`),
+    400: error(
+      `Invalid input, an empty list, an unknown product, no address in the buyer's profile, or a total under $${(MIN_CHARGE_CENTS / 100).toFixed(2)}`,
+    ),
     409: error("A product is out of stock, or fewer are in stock than asked for (nothing is reserved or charged)"),
     429: error(`More than ${CHECKOUT_LIMIT.max} checkouts started in ${CHECKOUT_LIMIT.windowMs / 60_000} minutes; try again later`),
     502: error("Failed to create Stripe session; the reservation is given back and the attempt cancelled"),
@@ -445,7 +468,12 @@ export const stripeWebhook = operation({
   description:
     "The signature is verified on the raw body; checkout.session.completed and async_payment_succeeded (when paid, for the order's own session, amount and currency) fulfil the order once, or refund it when its units are gone; expired cancels and async_payment_failed fails a pending order, giving its reserved stock back; other events are ignored.",
   headers: { "Stripe-Signature": { description: "Stripe's signature of the body", required: true } },
-  body: { type: "raw", maxBytes: MAX_WEBHOOK_BYTES, contentType: "application/json", schema: z.looseObject({}).describe("A Stripe event, as Stripe signed it") },
+  body: {
+    type: "raw",
+    maxBytes: MAX_WEBHOOK_BYTES,
+    contentType: "application/json",
+    schema: z.looseObject({}).describe("A Stripe event, as Stripe signed it"),
+  },
   responses: {
     200: reply("Received (also for ignored and repeated events)", z.strictObject({ received: z.literal(true) })),
     400: error("Missing or invalid signature"),

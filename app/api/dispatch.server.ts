@@ -103,7 +103,9 @@ async function run(op: Operation, request: Request, context: AppLoadContext, raw
   const params = parseTextFields(op.params, rawParams);
   const query = parseTextFields(op.query, queryObject(new URL(request.url)));
   const body = await readBody(op, request);
-  const handler = handlers[(op.aliasOf ?? op.id) as keyof typeof handlers] as (args: HandlerArgs<OperationSpec>) => Promise<Response> | Response;
+  const handler = handlers[(op.aliasOf ?? op.id) as keyof typeof handlers] as (
+    args: HandlerArgs<OperationSpec>,
+  ) => Promise<Response> | Response;
   if (!handler) throw new Error(`API contract: no handler for ${op.id}`);
   return handler({ request, context, user, params, query, body } as HandlerArgs<OperationSpec>);
 }

@@ -7,7 +7,17 @@ import { json } from "@remix-run/node";
 import type { z } from "zod";
 import { toApiCategory, toApiOrder, toApiProduct, toApiUser } from "~/models/api-shapes.server";
 import { DEFAULT_LISTING, PAGE_SIZE } from "~/models/catalog";
-import { API_LIST_LIMIT, countProducts, getCategoryPage, getProductBySlug, getProductPhoto, listNewestProducts, listProducts, searchProducts, similarProducts } from "~/models/catalog.server";
+import {
+  API_LIST_LIMIT,
+  countProducts,
+  getCategoryPage,
+  getProductBySlug,
+  getProductPhoto,
+  listNewestProducts,
+  listProducts,
+  searchProducts,
+  similarProducts,
+} from "~/models/catalog.server";
 import { createCategory, deleteCategory, listCategories, renameCategory } from "~/models/category.server";
 import { fulfilFromEvent, linesFromPaymentsRequest, startCheckout } from "~/models/checkout.server";
 import { ADMIN_ORDERS_PAGE_SIZE, ALL_ORDERS_MAX, listAllOrders, listOrdersForUser, updateOrderStatus } from "~/models/order.server";
@@ -204,7 +214,13 @@ export const handlers: Handlers = {
   // The home page's listing query (and schema); API_LIST_LIMIT products per page.
   productFilters: async ({ body }) => {
     const listing = await listProducts(body, { mode: "page", pageSize: API_LIST_LIMIT });
-    return json({ success: true, products: listing.products.map(toApiProduct), total: listing.total, page: listing.page, perPage: API_LIST_LIMIT });
+    return json({
+      success: true,
+      products: listing.products.map(toApiProduct),
+      total: listing.total,
+      page: listing.page,
+      perPage: API_LIST_LIMIT,
+    });
   },
 
   productPhoto: async ({ request, params, query }) => {

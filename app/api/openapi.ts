@@ -27,7 +27,11 @@ function rewriteRefs(value: unknown): unknown {
 
 /** A zod schema as an OpenAPI 3.1 schema object; shapes with an `id` go to components and are referenced. */
 function jsonSchema(schema: z.ZodType, io: "input" | "output", components: Components): JsonSchema {
-  const { $schema: _dialect, $defs, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema & {
+  const {
+    $schema: _dialect,
+    $defs,
+    ...rest
+  } = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema & {
     $defs?: Record<string, JsonSchema>;
   };
   for (const [id, def] of Object.entries($defs ?? {})) components[id] = rewriteRefs(def) as JsonSchema;
@@ -59,7 +63,11 @@ function requestBody(op: Operation, components: Components) {
     case "json":
       return { required: body.required ?? true, ...described, content: { "application/json": { schema } } };
     case "form":
-      return { required: true, ...described, content: { "multipart/form-data": { schema }, "application/x-www-form-urlencoded": { schema } } };
+      return {
+        required: true,
+        ...described,
+        content: { "multipart/form-data": { schema }, "application/x-www-form-urlencoded": { schema } },
+      };
     case "raw":
       return { required: true, ...described, content: { [body.contentType]: { schema } } };
   }
@@ -67,12 +75,19 @@ function requestBody(op: Operation, components: Components) {
 
 function response(spec: ResponseSpec, components: Components) {
   const headers = spec.headers
-    ? Object.fromEntries(Object.entries(spec.headers).map(([name, header]) => [name, { description: header.description, schema: header.schema ?? { type: "string" } }]))
+    ? Object.fromEntries(
+        Object.entries(spec.headers).map(([name, header]) => [
+          name,
+          { description: header.description, schema: header.schema ?? { type: "string" } },
+        ]),
+      )
     : undefined;
   return {
     description: spec.description,
     ...(headers ? { headers } : {}),
-    ...(spec.schema ? { content: { [spec.contentType ?? "application/json"]: { schema: jsonSchema(spec.schema, "output", components) } } } : {}),
+    ...(spec.schema
+      ? { content: { [spec.contentType ?? "application/json"]: { schema: jsonSchema(spec.schema, "output", components) } } }
+      : {}),
   };
 }
 

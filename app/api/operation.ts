@@ -72,7 +72,9 @@ const error = errorResponse;
  */
 export function standardErrors(spec: Pick<OperationSpec, "role" | "body">): Record<number, ResponseSpec> {
   const errors: Record<number, ResponseSpec> = {
-    400: error("Invalid input: a control character in the address, malformed path or query parameters, or an invalid body (`errors` names the fields)"),
+    400: error(
+      "Invalid input: a control character in the address, malformed path or query parameters, or an invalid body (`errors` names the fields)",
+    ),
   };
   if (spec.role !== Access.Public) errors[401] = error("Missing, invalid, expired or revoked token (or a cross-site cookie)");
   if (spec.role === Access.Admin) errors[403] = error("Not an administrator");
@@ -104,7 +106,6 @@ export function deprecatedAlias<S extends OperationSpec>(target: Operation<S>, p
     aliasOf: target.id,
   };
 }
-
 
 /** A JSON answer described by `schema`. */
 export function reply(description: string, schema: z.ZodType, headers?: ResponseSpec["headers"]): ResponseSpec {

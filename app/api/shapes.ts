@@ -17,11 +17,13 @@ export const apiErrorSchema = z
     errors: z.record(z.string(), z.string()).optional().describe("One message per invalid field, when fields were at fault"),
     error: z.string().optional().describe("The message again, for the old clients that show `error` (profile updates)"),
   })
-  .meta({ id: "Error", description: "Every /api/v1 failure: `{ success: false, message }` with a 4xx status (a 500 says only that something went wrong on our side)" });
+  .meta({
+    id: "Error",
+    description:
+      "Every /api/v1 failure: `{ success: false, message }` with a 4xx status (a 500 says only that something went wrong on our side)",
+  });
 
-export const apiCategorySchema = z
-  .strictObject({ _id: z.string(), name: z.string(), slug: z.string() })
-  .meta({ id: "Category" });
+export const apiCategorySchema = z.strictObject({ _id: z.string(), name: z.string(), slug: z.string() }).meta({ id: "Category" });
 
 export const apiProductSchema = z
   .strictObject({

@@ -7,7 +7,17 @@ import { PASSWORD_HINT, PASSWORD_MIN_LENGTH, SECURITY_QUESTION } from "~/models/
  * a plain post form, with the form-level message above the fields. `formKey`
  * remounts the form for each new result (see useResultKey).
  */
-export function AccountForm({ title, formKey, error, children }: { title: string; formKey: number; error?: string; children: React.ReactNode }) {
+export function AccountForm({
+  title,
+  formKey,
+  error,
+  children,
+}: {
+  title: string;
+  formKey: number;
+  error?: string;
+  children: React.ReactNode;
+}) {
   return (
     <section className="mx-auto max-w-md">
       <h1 className="mb-6 text-center text-2xl font-bold">{title}</h1>
@@ -20,7 +30,18 @@ export function AccountForm({ title, formKey, error, children }: { title: string
 }
 
 export function EmailField({ defaultValue, error }: { defaultValue?: string; error?: string }) {
-  return <TextField label="Email" name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={defaultValue} error={error} />;
+  return (
+    <TextField
+      label="Email"
+      name="email"
+      type="email"
+      autoComplete="email"
+      required
+      maxLength={254}
+      defaultValue={defaultValue}
+      error={error}
+    />
+  );
 }
 
 /** A password being chosen (register, reset): the browser may suggest one; the rule is shown as a hint. */

@@ -3,9 +3,7 @@ import { Link } from "@remix-run/react";
 export function Footer({ ownerName }: { ownerName: string }) {
   return (
     <footer className="mt-12 bg-gray-900 py-6 text-center text-sm text-gray-200">
-      <p>
-        All Rights Reserved &copy; {ownerName}
-      </p>
+      <p>All Rights Reserved &copy; {ownerName}</p>
       <nav aria-label="Footer" className="mt-2 flex justify-center gap-4">
         <Link to="/about" className="hover:underline">
           About

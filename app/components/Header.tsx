@@ -45,7 +45,18 @@ export function Header({
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3">
         <Link to="/" className="shrink-0 text-lg font-bold tracking-tight text-gray-900" aria-label={`${shopName} home`}>
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" className="mr-1 inline-block align-[-4px]" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            width="22"
+            height="22"
+            className="mr-1 inline-block align-[-4px]"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <circle cx="9" cy="20" r="1.5" />
             <circle cx="18" cy="20" r="1.5" />
             <path d="M2 3h3l2.6 12.2a2 2 0 0 0 2 1.6h8.2a2 2 0 0 0 2-1.5L22 7H6" />
@@ -53,7 +64,12 @@ export function Header({
           {shopName}
         </Link>
 
-        <Form method="get" action="/search" role="search" className="order-last flex basis-full items-center gap-2 lg:order-none lg:ml-6 lg:max-w-md lg:flex-1 lg:basis-auto">
+        <Form
+          method="get"
+          action="/search"
+          role="search"
+          className="order-last flex basis-full items-center gap-2 lg:order-none lg:ml-6 lg:max-w-md lg:flex-1 lg:basis-auto"
+        >
           <label htmlFor="site-search" className="sr-only">
             Search products
           </label>

@@ -36,7 +36,17 @@ function Cell({ label, className = "", children }: { label: (typeof COLUMNS)[num
  * One order as both order screens show it: status (or the admin's control),
  * buyer, relative time, payment, and the products bought.
  */
-export function OrderCard({ order, index, statusControl, showNote = false }: { order: OrderCardData; index: number; statusControl?: React.ReactNode; showNote?: boolean }) {
+export function OrderCard({
+  order,
+  index,
+  statusControl,
+  showNote = false,
+}: {
+  order: OrderCardData;
+  index: number;
+  statusControl?: React.ReactNode;
+  showNote?: boolean;
+}) {
   const payment = paymentLabel(order.paymentStatus);
   return (
     <article className="mb-6 overflow-hidden rounded border border-gray-200 bg-white" aria-label={`Order ${index}`}>
@@ -58,7 +68,9 @@ export function OrderCard({ order, index, statusControl, showNote = false }: { o
         <tbody role="rowgroup" className="block lg:table-row-group">
           <tr role="row" className="grid grid-cols-2 gap-x-4 gap-y-2 p-3 sm:grid-cols-4 lg:table-row lg:p-0">
             <Cell label="#">{index}</Cell>
-            <Cell label="Status" className="sm:col-span-2">{statusControl ?? orderStatusLabel(order.status)}</Cell>
+            <Cell label="Status" className="sm:col-span-2">
+              {statusControl ?? orderStatusLabel(order.status)}
+            </Cell>
             <Cell label="Buyer" className="break-words">
               {order.buyer.name}
             </Cell>

@@ -1,7 +1,17 @@
 import { Link } from "@remix-run/react";
 
 /** Previous / Next links that keep the other query parameters (e.g. a search). */
-export function Pager({ page, pageCount, params = {}, label }: { page: number; pageCount: number; params?: Record<string, string>; label: string }) {
+export function Pager({
+  page,
+  pageCount,
+  params = {},
+  label,
+}: {
+  page: number;
+  pageCount: number;
+  params?: Record<string, string>;
+  label: string;
+}) {
   if (pageCount <= 1) return null;
   const href = (to: number) => {
     const query = new URLSearchParams(Object.entries(params).filter(([, value]) => value));

@@ -19,7 +19,10 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
   const headingId = `product-${product.id}-name`;
   const href = `/product/${product.slug}`;
   return (
-    <article aria-labelledby={headingId} className="flex w-full min-w-0 flex-col overflow-hidden rounded border border-gray-200 bg-white shadow-sm">
+    <article
+      aria-labelledby={headingId}
+      className="flex w-full min-w-0 flex-col overflow-hidden rounded border border-gray-200 bg-white shadow-sm"
+    >
       <Link to={href} tabIndex={-1} className="block">
         <ProductPhoto product={product} eager={eager} />
       </Link>
@@ -67,7 +70,11 @@ function KeepWords({ text }: { text: string }) {
 function ProductPhoto({ product, eager }: { product: ProductCardData; eager: boolean }) {
   if (!product.photoVersion) {
     return (
-      <div className="flex aspect-square w-full items-center justify-center bg-gray-100 text-sm text-gray-500" role="img" aria-label={`${product.name}: no photo`}>
+      <div
+        className="flex aspect-square w-full items-center justify-center bg-gray-100 text-sm text-gray-500"
+        role="img"
+        aria-label={`${product.name}: no photo`}
+      >
         No photo
       </div>
     );

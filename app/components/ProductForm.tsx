@@ -52,7 +52,17 @@ export function ProductForm({
       <CategorySelect categories={categories} defaultValue={values?.category ?? product?.categoryId ?? ""} error={errors.category} />
       <PhotoInput currentUrl={product?.photoUrl ?? null} error={errors.photo} maxBytes={maxUploadBytes} maxLabel={maxUploadLabel} />
       <Field id="name" label="Name" error={errors.name}>
-        <input id="name" name="name" type="text" className="input" placeholder="Write a name" defaultValue={value("name")} required maxLength={120} {...describedBy("name", errors.name)} />
+        <input
+          id="name"
+          name="name"
+          type="text"
+          className="input"
+          placeholder="Write a name"
+          defaultValue={value("name")}
+          required
+          maxLength={120}
+          {...describedBy("name", errors.name)}
+        />
       </Field>
       <Field id="description" label="Description" error={errors.description}>
         <textarea
@@ -68,10 +78,34 @@ export function ProductForm({
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="price" label="Price" error={errors.price}>
-          <input id="price" name="price" type="number" inputMode="decimal" step="0.01" min="0" className="input" placeholder="Write a price" defaultValue={value("price")} required {...describedBy("price", errors.price)} />
+          <input
+            id="price"
+            name="price"
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            className="input"
+            placeholder="Write a price"
+            defaultValue={value("price")}
+            required
+            {...describedBy("price", errors.price)}
+          />
         </Field>
         <Field id="quantity" label="Quantity" error={errors.quantity}>
-          <input id="quantity" name="quantity" type="number" inputMode="numeric" step="1" min="0" className="input" placeholder="Write a quantity" defaultValue={value("quantity")} required {...describedBy("quantity", errors.quantity)} />
+          <input
+            id="quantity"
+            name="quantity"
+            type="number"
+            inputMode="numeric"
+            step="1"
+            min="0"
+            className="input"
+            placeholder="Write a quantity"
+            defaultValue={value("quantity")}
+            required
+            {...describedBy("quantity", errors.quantity)}
+          />
         </Field>
       </div>
       <Field id="shipping" label="Shipping" error={errors.shipping}>
@@ -173,7 +207,17 @@ function CategorySelect({ categories, defaultValue, error }: { categories: Categ
 }
 
 /** The photo input: any image type may be picked; the server checks the bytes. With JavaScript: a preview and an early size check. */
-function PhotoInput({ currentUrl, error, maxBytes, maxLabel }: { currentUrl: string | null; error?: string; maxBytes: number; maxLabel: string }) {
+function PhotoInput({
+  currentUrl,
+  error,
+  maxBytes,
+  maxLabel,
+}: {
+  currentUrl: string | null;
+  error?: string;
+  maxBytes: number;
+  maxLabel: string;
+}) {
   const [preview, setPreview] = useState<{ url: string; name: string } | null>(null);
   const [clientError, setClientError] = useState<string | null>(null);
   const hintId = useId();

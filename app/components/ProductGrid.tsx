@@ -59,7 +59,13 @@ export function ProductGrid({
     requestedFor.current = null;
     setAppended((current) => {
       if (current.source !== source || chunk.page <= current.page) return current;
-      return { ...current, page: chunk.page, products: [...current.products, ...chunk.products], total: chunk.total ?? current.total, hasMore: chunk.hasMore };
+      return {
+        ...current,
+        page: chunk.page,
+        products: [...current.products, ...chunk.products],
+        total: chunk.total ?? current.total,
+        hasMore: chunk.hasMore,
+      };
     });
     window.history.replaceState(window.history.state, "", hrefForPage(chunk.page));
     // hrefForPage is derived from listKey; listing it would re-run this on every render.

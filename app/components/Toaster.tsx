@@ -25,7 +25,10 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   }, [toast]);
 
   return (
-    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4 sm:inset-x-auto sm:right-4 sm:justify-end">
+    <div
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4 sm:inset-x-auto sm:right-4 sm:justify-end"
+    >
       {visible ? (
         <>
           {hydrated ? null : <input type="checkbox" id="toast-dismiss" className="peer sr-only" aria-label="Dismiss notification" />}
@@ -33,7 +36,11 @@ export function Toaster({ toast }: { toast: Toast | null }) {
             role={visible.type === "error" ? "alert" : "status"}
             data-toast-type={visible.type}
             className={`pointer-events-auto flex max-w-[350px] items-start gap-3 rounded px-4 py-3 text-sm font-medium shadow-lg peer-checked:hidden ${
-              visible.type === "error" ? "bg-red-600 text-white" : visible.type === "success" ? "bg-green-700 text-white" : "bg-gray-800 text-white"
+              visible.type === "error"
+                ? "bg-red-600 text-white"
+                : visible.type === "success"
+                  ? "bg-green-700 text-white"
+                  : "bg-gray-800 text-white"
             }`}
           >
             <div className="min-w-0 flex-1 break-words">
@@ -41,11 +48,20 @@ export function Toaster({ toast }: { toast: Toast | null }) {
               {visible.description ? <div className="mt-1 font-normal">{visible.description}</div> : null}
             </div>
             {hydrated ? (
-              <button type="button" onClick={() => setVisible(null)} className="-my-1 -mr-2 rounded px-2 py-1 leading-none hover:bg-white/20" aria-label="Dismiss notification">
+              <button
+                type="button"
+                onClick={() => setVisible(null)}
+                className="-my-1 -mr-2 rounded px-2 py-1 leading-none hover:bg-white/20"
+                aria-label="Dismiss notification"
+              >
                 <span aria-hidden="true">×</span>
               </button>
             ) : (
-              <label htmlFor="toast-dismiss" className="-my-1 -mr-2 cursor-pointer rounded px-2 py-1 leading-none hover:bg-white/20" aria-hidden="true">
+              <label
+                htmlFor="toast-dismiss"
+                className="-my-1 -mr-2 cursor-pointer rounded px-2 py-1 leading-none hover:bg-white/20"
+                aria-hidden="true"
+              >
                 ×
               </label>
             )}

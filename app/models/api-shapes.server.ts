@@ -51,7 +51,11 @@ export function toApiOrder(order: OrderRow) {
     status: orderStatusLabel(order.status),
     buyer: { _id: order.buyer.id, name: order.buyer.name },
     createAt: order.createdAt.toISOString(),
-    payment: { success: order.paymentStatus === "SUCCEEDED", status: paymentLabel(order.paymentStatus), ...(order.paymentNote ? { note: order.paymentNote } : {}) },
+    payment: {
+      success: order.paymentStatus === "SUCCEEDED",
+      status: paymentLabel(order.paymentStatus),
+      ...(order.paymentNote ? { note: order.paymentNote } : {}),
+    },
     total: centsToDollars(order.totalCents),
     products: order.lines.map((line) => ({
       _id: line.productId,

@@ -140,9 +140,7 @@ export function cartItemCount(lines: CartLine[]): number {
 
 // ---------- changing the cart (limits checked against the database) ----------
 
-export type CartChange =
-  | { ok: true; lines: CartLine[]; message?: string }
-  | { ok: false; lines: CartLine[]; message: string };
+export type CartChange = { ok: true; lines: CartLine[]; message?: string } | { ok: false; lines: CartLine[]; message: string };
 
 async function stockOf(productId: string) {
   return db.product.findUnique({ where: { id: productId }, select: { name: true, quantity: true } });
@@ -237,7 +235,15 @@ export type PricedCart = {
   unavailable: PricedLine[];
 };
 
-type ProductRow = { id: string; name: string; slug: string; description: string; priceCents: number; quantity: number; photoVersion: string | null };
+type ProductRow = {
+  id: string;
+  name: string;
+  slug: string;
+  description: string;
+  priceCents: number;
+  quantity: number;
+  photoVersion: string | null;
+};
 
 /**
  * Prices the cart from the database with ONE query (current price, name,
@@ -267,7 +273,15 @@ export async function priceCart(lines: CartLine[], buyerId?: string): Promise<Pr
 
   const priced = lines.map((line): PricedLine => {
     const row = byId.get(line.productId);
-    if (!row) return { productId: line.productId, requestedQuantity: line.quantity, quantity: 0, product: null, problem: "deleted", lineTotalCents: 0 };
+    if (!row)
+      return {
+        productId: line.productId,
+        requestedQuantity: line.quantity,
+        quantity: 0,
+        product: null,
+        problem: "deleted",
+        lineTotalCents: 0,
+      };
     const product = {
       name: row.name,
       slug: row.slug,
@@ -276,7 +290,15 @@ export async function priceCart(lines: CartLine[], buyerId?: string): Promise<Pr
       stock: row.quantity,
       photoVersion: row.photoVersion,
     };
-    if (row.quantity <= 0) return { productId: line.productId, requestedQuantity: line.quantity, quantity: 0, product, problem: "out-of-stock", lineTotalCents: 0 };
+    if (row.quantity <= 0)
+      return {
+        productId: line.productId,
+        requestedQuantity: line.quantity,
+        quantity: 0,
+        product,
+        problem: "out-of-stock",
+        lineTotalCents: 0,
+      };
     const quantity = Math.min(line.quantity, row.quantity, MAX_LINE_QUANTITY);
     return {
       productId: line.productId,

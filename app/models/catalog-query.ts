@@ -66,7 +66,14 @@ export function listingQueryFromSearchParams(params: URLSearchParams): ListingQu
 
 /** Dollars as a number or numeric text ("19", "19.5"); never NaN, never negative. */
 const dollarsSchema = z
-  .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/, "Expected a number").transform(Number)])
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d+)?$/, "Expected a number")
+      .transform(Number),
+  ])
   .pipe(z.number().finite().min(0).max(MAX_DOLLARS));
 
 /**
@@ -92,4 +99,3 @@ export const productFiltersBodySchema = z
     page: body.page,
   }))
   .pipe(listingQuerySchema);
-

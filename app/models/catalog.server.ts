@@ -78,12 +78,26 @@ type ListingSlice = { products: ListedProduct[]; total: number | null; hasMore: 
 
 /** A listing's one-page answer to Load More (`chunk=1`), as cards. */
 export function productChunk(slice: ListingSlice, listKey: string): ProductChunk {
-  return { chunk: true, listKey, products: slice.products.map(toProductCard), total: slice.total, hasMore: slice.hasMore, page: slice.page };
+  return {
+    chunk: true,
+    listKey,
+    products: slice.products.map(toProductCard),
+    total: slice.total,
+    hasMore: slice.hasMore,
+    page: slice.page,
+  };
 }
 
 /** A listing page's grid data, as cards (`listKey` names the filters; Load More's pages must match it). */
 export function productGrid(slice: ListingSlice & { total: number }, listKey: string) {
-  return { listKey, products: slice.products.map(toProductCard), total: slice.total, hasMore: slice.hasMore, page: slice.page, offset: slice.offset };
+  return {
+    listKey,
+    products: slice.products.map(toProductCard),
+    total: slice.total,
+    hasMore: slice.hasMore,
+    page: slice.page,
+    offset: slice.offset,
+  };
 }
 
 // Listings are hand-written SQL: one statement reads the page's rows with
@@ -331,7 +345,8 @@ export async function listProducts(
     if (page > lastPage) {
       page = lastPage;
       // Only a capped window can have started past the end; fetch the real last window.
-      if (windowFor(mode, query.page, pageSize).skip > 0) ({ products, hasMore } = await readWindow(listing, windowFor(mode, page, pageSize)));
+      if (windowFor(mode, query.page, pageSize).skip > 0)
+        ({ products, hasMore } = await readWindow(listing, windowFor(mode, page, pageSize)));
     }
   }
   return { products, total, hasMore, page, pageSize, offset: windowFor(mode, page, pageSize).skip, query: { ...query, page } };
@@ -439,7 +454,11 @@ export async function searchProducts(
 // Slugs are short URL-safe text; anything with control characters (NUL cannot
 // even be sent to PostgreSQL) or of absurd length names nothing.
 const slugLike = (slug: string | undefined): slug is string =>
-  typeof slug === "string" && slug.length > 0 && slug.length <= 200 && !/[\u0000-\u001f\u007f]/.test(slug) && !new RegExp(LONE_SURROGATE.source).test(slug);
+  typeof slug === "string" &&
+  slug.length > 0 &&
+  slug.length <= 200 &&
+  !/[\u0000-\u001f\u007f]/.test(slug) &&
+  !new RegExp(LONE_SURROGATE.source).test(slug);
 
 export type ProductDetail = ListedProduct & { photo: { etag: string; width: number; height: number } | null };
 
@@ -514,7 +533,10 @@ export async function getCategoryBySlug(slug: string | undefined): Promise<Categ
 /** A category and its products (newest first, paged like the home page); null for an unknown slug. */
 type CategoryPageOptions = { page?: number; mode?: "through" | "page"; pageSize?: number; count?: CountMode };
 type CategoryPage<Total extends number | null> = ProductPage<Total> & { category: CategorySummary };
-export function getCategoryPage(slug: string | undefined, options?: CategoryPageOptions & { count?: "always" }): Promise<CategoryPage<number> | null>;
+export function getCategoryPage(
+  slug: string | undefined,
+  options?: CategoryPageOptions & { count?: "always" },
+): Promise<CategoryPage<number> | null>;
 export function getCategoryPage(slug: string | undefined, options: CategoryPageOptions): Promise<CategoryPage<number | null> | null>;
 export async function getCategoryPage(
   slug: string | undefined,
@@ -579,9 +601,10 @@ export async function* sitemapProducts(file: number): AsyncGenerator<{ slug: str
   let left = SITEMAP_FILE_URLS;
   while (left > 0) {
     const take = Math.min(SITEMAP_BATCH, left);
-    const rows: { id: string; slug: string; updatedAt: Date }[] = after === null
-      ? await db.$queryRaw`SELECT id, slug, "updatedAt" FROM "Product" WHERE id >= ${first.id} ORDER BY id LIMIT ${take}`
-      : await db.$queryRaw`SELECT id, slug, "updatedAt" FROM "Product" WHERE id > ${after} ORDER BY id LIMIT ${take}`;
+    const rows: { id: string; slug: string; updatedAt: Date }[] =
+      after === null
+        ? await db.$queryRaw`SELECT id, slug, "updatedAt" FROM "Product" WHERE id >= ${first.id} ORDER BY id LIMIT ${take}`
+        : await db.$queryRaw`SELECT id, slug, "updatedAt" FROM "Product" WHERE id > ${after} ORDER BY id LIMIT ${take}`;
     if (rows.length === 0) return;
     yield rows;
     left -= rows.length;

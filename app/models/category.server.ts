@@ -65,7 +65,11 @@ function slugsTaken(exceptId?: string) {
 const duplicate = (name: string) => fieldFailure(409, "name", `A category named "${name}" already exists`);
 
 /** Saves with a fresh slug (retrying when a concurrent write took it); a concurrent write of the same name is a 409. */
-async function saveWithSlug(name: string, save: (slug: string) => Promise<CategorySummary>, exceptId?: string): Promise<Outcome<{ category: CategorySummary }>> {
+async function saveWithSlug(
+  name: string,
+  save: (slug: string) => Promise<CategorySummary>,
+  exceptId?: string,
+): Promise<Outcome<{ category: CategorySummary }>> {
   if (await nameTaken(name, exceptId)) return duplicate(name);
   try {
     const category = await withUniqueSlug(name, slugsTaken(exceptId), save);

@@ -145,7 +145,14 @@ async function reserveAndCreateOrder(buyerId: string, lines: ReserveLine[], tota
           lines: {
             create: lines.map((line) => {
               const { description, slug } = stock.get(line.productId)!;
-              return { productId: line.productId, name: line.name, description, slug, unitPriceCents: line.priceCents, quantity: line.quantity };
+              return {
+                productId: line.productId,
+                name: line.name,
+                description,
+                slug,
+                unitPriceCents: line.priceCents,
+                quantity: line.quantity,
+              };
             }),
           },
         },
@@ -180,26 +187,46 @@ async function unavailableMessage(cartLines: CartLine[]) {
  * (their stock goes back), so trying again never leaves two pending orders.
  * When Stripe fails, the reservation is given back and the attempt cancelled.
  */
-export async function startCheckout(buyer: Buyer, cartLines: CartLine[], origin: string, options: CheckoutOptions = {}): Promise<CheckoutStart> {
+export async function startCheckout(
+  buyer: Buyer,
+  cartLines: CartLine[],
+  origin: string,
+  options: CheckoutOptions = {},
+): Promise<CheckoutStart> {
   if (cartLines.length === 0) return { ok: false, status: 400, message: "Your cart is empty" };
-  if (cartLines.length > MAX_CART_LINES) return { ok: false, status: 400, message: `At most ${MAX_CART_LINES} different products per order` };
+  if (cartLines.length > MAX_CART_LINES)
+    return { ok: false, status: 400, message: `At most ${MAX_CART_LINES} different products per order` };
   if (!buyer.address.trim()) return { ok: false, status: 400, message: "Add your address to your profile before checking out" };
 
   const cart = await priceCart(cartLines, buyer.id);
   const deleted = cart.lines.filter((line) => line.problem === "deleted");
   if (deleted.length) {
-    return { ok: false, status: 400, message: `Unknown product${deleted.length > 1 ? "s" : ""}: ${deleted.map((line) => line.productId).join(", ")}. Remove ${deleted.length > 1 ? "them" : "it"} from your cart.` };
+    return {
+      ok: false,
+      status: 400,
+      message: `Unknown product${deleted.length > 1 ? "s" : ""}: ${deleted.map((line) => line.productId).join(", ")}. Remove ${deleted.length > 1 ? "them" : "it"} from your cart.`,
+    };
   }
   const outOfStock = cart.lines.filter((line) => line.problem === "out-of-stock");
-  if (outOfStock.length) return { ok: false, status: 409, message: `Out of stock: ${names(outOfStock)}. Remove it from your cart to check out.` };
+  if (outOfStock.length)
+    return { ok: false, status: 409, message: `Out of stock: ${names(outOfStock)}. Remove it from your cart to check out.` };
   const short = cart.lines.filter((line) => line.problem === "reduced");
   if (short.length && options.shortage !== "limit") {
-    return { ok: false, status: 409, message: short.map((line) => `Only ${line.product!.stock} of ${line.product!.name} in stock`).join("; ") };
+    return {
+      ok: false,
+      status: 409,
+      message: short.map((line) => `Only ${line.product!.stock} of ${line.product!.name} in stock`).join("; "),
+    };
   }
   if (options.expectedTotalCents !== undefined && options.expectedTotalCents !== cart.totalCents) {
-    return { ok: false, status: 409, message: `Your cart changed (prices or stock): the total is now ${formatPrice(cart.totalCents)}. Please review it and check out again.` };
+    return {
+      ok: false,
+      status: 409,
+      message: `Your cart changed (prices or stock): the total is now ${formatPrice(cart.totalCents)}. Please review it and check out again.`,
+    };
   }
-  if (cart.totalCents < MIN_CHARGE_CENTS) return { ok: false, status: 400, message: `The order total must be at least ${formatPrice(MIN_CHARGE_CENTS)}` };
+  if (cart.totalCents < MIN_CHARGE_CENTS)
+    return { ok: false, status: 400, message: `The order total must be at least ${formatPrice(MIN_CHARGE_CENTS)}` };
 
   const allowed = await limit(`checkout:user:${buyer.id}`, CHECKOUT_LIMIT.max, CHECKOUT_LIMIT.windowMs);
   if (!allowed.allowed) return { ok: false, status: 429, message: rateLimitMessage(allowed.retryAfter) };
@@ -209,7 +236,12 @@ export async function startCheckout(buyer: Buyer, cartLines: CartLine[], origin:
 
   // Stripe wants whole seconds; the hold ends when the session does.
   const expiresAt = Math.floor(Date.now() / 1000) + RESERVATION_MINUTES * 60;
-  const lines = cart.lines.map((line) => ({ productId: line.productId, name: line.product!.name, priceCents: line.product!.priceCents, quantity: line.quantity }));
+  const lines = cart.lines.map((line) => ({
+    productId: line.productId,
+    name: line.product!.name,
+    priceCents: line.product!.priceCents,
+    quantity: line.quantity,
+  }));
   const order = await reserveAndCreateOrder(buyer.id, lines, cart.totalCents, new Date(expiresAt * 1000));
   if (!order) return { ok: false, status: 409, message: await unavailableMessage(cartLines) };
 
@@ -270,7 +302,10 @@ export async function endAttempt(orderId: string, outcome: "CANCELLED" | "FAILED
  * its stock) for the reconciler: a session that might still be paid is never
  * treated as cancelled.
  */
-async function expireAndEnd(order: { id: string; stripeSessionId: string | null }, note: string): Promise<"cancelled" | "paid" | "unchanged"> {
+async function expireAndEnd(
+  order: { id: string; stripeSessionId: string | null },
+  note: string,
+): Promise<"cancelled" | "paid" | "unchanged"> {
   if (!order.stripeSessionId) return (await endAttempt(order.id, "CANCELLED", note)) ? "cancelled" : "unchanged";
   let session: Stripe.Checkout.Session;
   try {
@@ -304,7 +339,10 @@ export type CancelOutcome = "cancelled" | "paid" | "unchanged" | "not-found";
 /** The Cancel button on Stripe's page: the buyer's own pending order only. */
 export async function cancelCheckout(orderId: string, buyerId: string): Promise<CancelOutcome> {
   if (!/^[a-z0-9]{20,40}$/i.test(orderId)) return "not-found";
-  const order = await db.order.findFirst({ where: { id: orderId, buyerId }, select: { id: true, stripeSessionId: true, paymentStatus: true } });
+  const order = await db.order.findFirst({
+    where: { id: orderId, buyerId },
+    select: { id: true, stripeSessionId: true, paymentStatus: true },
+  });
   if (!order) return "not-found";
   if (order.paymentStatus === "SUCCEEDED") return "paid";
   if (order.paymentStatus !== "PENDING") return order.paymentStatus === "CANCELLED" ? "cancelled" : "unchanged";
@@ -365,7 +403,10 @@ async function settlePaid(session: SessionLike): Promise<FulfilmentOutcome> {
     if (session.amount_total !== order.totalCents || currency !== CURRENCY) {
       const reason = `Stripe reported ${session.amount_total ?? "no amount"} ${currency || "(no currency)"} for session ${session.id}; the order is ${order.totalCents} ${CURRENCY}. Not fulfilled: check the payment in Stripe.`;
       await releaseHold(tx, orderId);
-      await tx.order.update({ where: { id: orderId }, data: { paymentStatus: "NEEDS_REVIEW", status: "NOT_PROCESS", paymentNote: reason, stripePaymentIntentId: paymentIntent } });
+      await tx.order.update({
+        where: { id: orderId },
+        data: { paymentStatus: "NEEDS_REVIEW", status: "NOT_PROCESS", paymentNote: reason, stripePaymentIntentId: paymentIntent },
+      });
       return { outcome: "mismatch", orderId, reason };
     }
 
@@ -385,11 +426,18 @@ async function settlePaid(session: SessionLike): Promise<FulfilmentOutcome> {
       });
       return { outcome: "paid", orderId };
     }
-    const reason = deleted ? "a product in it was deleted before the payment arrived" : "the payment arrived after its reservation ended and the stock was sold";
+    const reason = deleted
+      ? "a product in it was deleted before the payment arrived"
+      : "the payment arrived after its reservation ended and the stock was sold";
     await releaseHold(tx, orderId);
     await tx.order.update({
       where: { id: orderId },
-      data: { paymentStatus: "REFUND_PENDING", status: "CANCEL", paymentNote: `Refunding: ${reason}`, stripePaymentIntentId: paymentIntent },
+      data: {
+        paymentStatus: "REFUND_PENDING",
+        status: "CANCEL",
+        paymentNote: `Refunding: ${reason}`,
+        stripePaymentIntentId: paymentIntent,
+      },
     });
     return { outcome: "refunded", orderId, refunded: false, reason };
   }, TX_OPTIONS);
@@ -407,19 +455,28 @@ async function settlePaid(session: SessionLike): Promise<FulfilmentOutcome> {
  * it stays REFUND_PENDING for the reconciler to try again.
  */
 export async function refundOrder(orderId: string): Promise<boolean> {
-  const order = await db.order.findUnique({ where: { id: orderId }, select: { paymentStatus: true, stripePaymentIntentId: true, paymentNote: true } });
+  const order = await db.order.findUnique({
+    where: { id: orderId },
+    select: { paymentStatus: true, stripePaymentIntentId: true, paymentNote: true },
+  });
   if (!order || order.paymentStatus !== "REFUND_PENDING") return order?.paymentStatus === "REFUNDED";
   const reason = (order.paymentNote ?? "").replace(/^Refunding: /, "");
   if (!order.stripePaymentIntentId) {
     await db.order.updateMany({
       where: { id: orderId, paymentStatus: "REFUND_PENDING" },
-      data: { paymentStatus: "NEEDS_REVIEW", paymentNote: `Paid but not fulfilled (${reason}), and Stripe named no payment to refund: refund it in the Stripe Dashboard.` },
+      data: {
+        paymentStatus: "NEEDS_REVIEW",
+        paymentNote: `Paid but not fulfilled (${reason}), and Stripe named no payment to refund: refund it in the Stripe Dashboard.`,
+      },
     });
     return false;
   }
   let refundId: string;
   try {
-    const refund = await stripe().refunds.create({ payment_intent: order.stripePaymentIntentId, metadata: { orderId } }, { idempotencyKey: `refund-order-${orderId}` });
+    const refund = await stripe().refunds.create(
+      { payment_intent: order.stripePaymentIntentId, metadata: { orderId } },
+      { idempotencyKey: `refund-order-${orderId}` },
+    );
     refundId = refund.id;
   } catch (error) {
     if ((error as { code?: string }).code !== "charge_already_refunded") {
@@ -469,7 +526,10 @@ export async function fulfilFromEvent(event: Pick<Stripe.Event, "type" | "data">
  * Asks Stripe about one pending order's session and applies the answer:
  * paid → fulfil; expired → cancel; open past its expiry → expire, then cancel.
  */
-export async function reconcileOrder(order: { id: string; stripeSessionId: string | null; reservedUntil: Date | null }, now = new Date()): Promise<string> {
+export async function reconcileOrder(
+  order: { id: string; stripeSessionId: string | null; reservedUntil: Date | null },
+  now = new Date(),
+): Promise<string> {
   if (!order.stripeSessionId) return "no session";
   const session = await stripe().checkout.sessions.retrieve(order.stripeSessionId);
   if (session.payment_status === "paid") return (await settlePaid(session)).outcome;

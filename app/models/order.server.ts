@@ -12,7 +12,10 @@ export const orderListSelect = {
   createdAt: true,
   paymentNote: true,
   buyer: { select: { id: true, name: true } },
-  lines: { select: { id: true, productId: true, name: true, description: true, slug: true, unitPriceCents: true, quantity: true }, orderBy: { id: "asc" } },
+  lines: {
+    select: { id: true, productId: true, name: true, description: true, slug: true, unitPriceCents: true, quantity: true },
+    orderBy: { id: "asc" },
+  },
 } as const;
 
 /**
@@ -55,7 +58,11 @@ export async function updateOrderStatus(orderId: string, status: OrderStatusValu
 export type OrderListItem = Awaited<ReturnType<typeof listOrdersForUser>>[number];
 
 /** Every spelling of a status the API accepts: the spec's label, our enum value, or the old client's (see parseOrderStatus). */
-const STATUS_SPELLINGS = [...ORDER_STATUSES.map((s) => s.label), ...ORDER_STATUSES.map((s) => s.value), ...Object.keys(LEGACY_STATUS_SPELLINGS)] as [string, ...string[]];
+const STATUS_SPELLINGS = [
+  ...ORDER_STATUSES.map((s) => s.label),
+  ...ORDER_STATUSES.map((s) => s.value),
+  ...Object.keys(LEGACY_STATUS_SPELLINGS),
+] as [string, ...string[]];
 
 /** PUT /api/v1/user/order-status/{orderId}: `{ status }`, answered as the stored status value. */
 export const orderStatusInputSchema = z.object({

@@ -16,7 +16,19 @@ describe("parseOrderStatus", () => {
   });
 
   it("refuses anything else", () => {
-    for (const input of ["", "delivered", "Deliverd", "CANCELLED", "toString", "__proto__", "constructor", null, undefined, 3, ["Shipped"]]) {
+    for (const input of [
+      "",
+      "delivered",
+      "Deliverd",
+      "CANCELLED",
+      "toString",
+      "__proto__",
+      "constructor",
+      null,
+      undefined,
+      3,
+      ["Shipped"],
+    ]) {
       expect(parseOrderStatus(input)).toBeNull();
     }
   });

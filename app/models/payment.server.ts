@@ -15,7 +15,13 @@ export const SWEEP_GRACE_MS = 5 * 60 * 1000;
 /** Orders looked at per run (oldest first); the next run takes the rest. */
 export const RECONCILE_BATCH = 100;
 
-export type ReconcileReport = { checked: number; outcomes: Record<string, number>; errors: number; refundsRetried: number; orphans: number };
+export type ReconcileReport = {
+  checked: number;
+  outcomes: Record<string, number>;
+  errors: number;
+  refundsRetried: number;
+  orphans: number;
+};
 
 /** Asks Stripe about pending orders with a session, retries pending refunds, and cancels checkouts that never reached Stripe. */
 export async function reconcilePayments({ now = new Date(), batch = RECONCILE_BATCH } = {}): Promise<ReconcileReport> {
@@ -37,7 +43,12 @@ export async function reconcilePayments({ now = new Date(), batch = RECONCILE_BA
     }
   }
 
-  const refunds = await db.order.findMany({ where: { paymentStatus: "REFUND_PENDING" }, select: { id: true }, orderBy: { updatedAt: "asc" }, take: batch });
+  const refunds = await db.order.findMany({
+    where: { paymentStatus: "REFUND_PENDING" },
+    select: { id: true },
+    orderBy: { updatedAt: "asc" },
+    take: batch,
+  });
   for (const order of refunds) {
     report.refundsRetried += 1;
     await refundOrder(order.id).catch((error) => console.error(`Reconcile: refund of ${order.id}: ${error}`));

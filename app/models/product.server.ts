@@ -40,68 +40,85 @@ function nonNegativeText(value: unknown, ctx: z.RefinementCtx, noun: string): st
 }
 
 /** Dollars as typed ("19.99", 19.99): non-negative, at most two decimals; out comes integer cents. */
-const priceField = z.unknown().optional().transform((value, ctx) => {
-  const text = nonNegativeText(value, ctx, "price");
-  if (text === undefined) return z.NEVER;
-  if (!/^(\d+(\.\d{0,2})?|\.\d{1,2})$/.test(text)) {
-    ctx.addIssue({ code: "custom", message: "Enter the price in dollars with at most two decimals, e.g. 19.99" });
-    return z.NEVER;
-  }
-  const dollars = Number(text);
-  if (dollars > PRICE_MAX_DOLLARS) {
-    ctx.addIssue({ code: "custom", message: `The price must be at most $${PRICE_MAX_DOLLARS.toLocaleString("en-US")}` });
-    return z.NEVER;
-  }
-  return dollarsToCents(dollars);
-}).meta({ type: "string", description: `US dollars, at most two decimals, at most ${PRICE_MAX_DOLLARS}`, examples: ["19.99"] });
+const priceField = z
+  .unknown()
+  .optional()
+  .transform((value, ctx) => {
+    const text = nonNegativeText(value, ctx, "price");
+    if (text === undefined) return z.NEVER;
+    if (!/^(\d+(\.\d{0,2})?|\.\d{1,2})$/.test(text)) {
+      ctx.addIssue({ code: "custom", message: "Enter the price in dollars with at most two decimals, e.g. 19.99" });
+      return z.NEVER;
+    }
+    const dollars = Number(text);
+    if (dollars > PRICE_MAX_DOLLARS) {
+      ctx.addIssue({ code: "custom", message: `The price must be at most $${PRICE_MAX_DOLLARS.toLocaleString("en-US")}` });
+      return z.NEVER;
+    }
+    return dollarsToCents(dollars);
+  })
+  .meta({ type: "string", description: `US dollars, at most two decimals, at most ${PRICE_MAX_DOLLARS}`, examples: ["19.99"] });
 
-const quantityField = z.unknown().optional().transform((value, ctx) => {
-  const text = nonNegativeText(value, ctx, "quantity");
-  if (text === undefined) return z.NEVER;
-  if (!/^\d+$/.test(text) || Number(text) > QUANTITY_MAX) {
-    ctx.addIssue({ code: "custom", message: `Enter a whole number from 0 to ${QUANTITY_MAX.toLocaleString("en-US")}` });
-    return z.NEVER;
-  }
-  return Number(text);
-}).meta({ type: "string", description: `Whole number from 0 to ${QUANTITY_MAX}` });
+const quantityField = z
+  .unknown()
+  .optional()
+  .transform((value, ctx) => {
+    const text = nonNegativeText(value, ctx, "quantity");
+    if (text === undefined) return z.NEVER;
+    if (!/^\d+$/.test(text) || Number(text) > QUANTITY_MAX) {
+      ctx.addIssue({ code: "custom", message: `Enter a whole number from 0 to ${QUANTITY_MAX.toLocaleString("en-US")}` });
+      return z.NEVER;
+    }
+    return Number(text);
+  })
+  .meta({ type: "string", description: `Whole number from 0 to ${QUANTITY_MAX}` });
 
 /** "0"/"1", "no"/"yes", "false"/"true" or a boolean; absent or blank means no shipping on create (on update, absent keeps it). */
-const shippingField = z.unknown().optional().transform((value, ctx) => {
-  if (value === undefined || value === null || value === "") return false;
-  if (typeof value === "boolean") return value;
-  const text = String(value).trim().toLowerCase();
-  if (["1", "yes", "true"].includes(text)) return true;
-  if (["0", "no", "false"].includes(text)) return false;
-  ctx.addIssue({ code: "custom", message: "Choose Yes or No" });
-  return z.NEVER;
-}).meta({ type: "string", enum: ["0", "1", "no", "yes", "false", "true"], description: "On create, absent or blank means no shipping" });
+const shippingField = z
+  .unknown()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value === null || value === "") return false;
+    if (typeof value === "boolean") return value;
+    const text = String(value).trim().toLowerCase();
+    if (["1", "yes", "true"].includes(text)) return true;
+    if (["0", "no", "false"].includes(text)) return false;
+    ctx.addIssue({ code: "custom", message: "Choose Yes or No" });
+    return z.NEVER;
+  })
+  .meta({ type: "string", enum: ["0", "1", "no", "yes", "false", "true"], description: "On create, absent or blank means no shipping" });
 
 /** A chosen file, or nothing (an empty file input sends a nameless, empty part). */
-const photoField = z.unknown().optional().transform((value, ctx): Blob | undefined => {
-  if (value === undefined || value === null || value === "") return undefined;
-  if (value instanceof Blob) return value.size === 0 ? undefined : value;
-  ctx.addIssue({ code: "custom", message: "Send the photo as a file upload" });
-  return z.NEVER;
-}).meta({ type: "string", format: "binary", description: "JPEG, PNG, WebP or GIF; at most MAX_UPLOAD_BYTES (5 MB by default)" });
+const photoField = z
+  .unknown()
+  .optional()
+  .transform((value, ctx): Blob | undefined => {
+    if (value === undefined || value === null || value === "") return undefined;
+    if (value instanceof Blob) return value.size === 0 ? undefined : value;
+    ctx.addIssue({ code: "custom", message: "Send the photo as a file upload" });
+    return z.NEVER;
+  })
+  .meta({ type: "string", format: "binary", description: "JPEG, PNG, WebP or GIF; at most MAX_UPLOAD_BYTES (5 MB by default)" });
 
 /** The one product input schema, shared by the create and update screens and API routes. */
-export const productInputSchema = z.object({
-  name: z
-    .string({ error: "Enter a name" })
-    .trim()
-    .min(1, "Enter a name")
-    .max(PRODUCT_NAME_MAX, `The name must be at most ${PRODUCT_NAME_MAX} characters`),
-  description: z
-    .string({ error: "Enter a description" })
-    .trim()
-    .min(1, "Enter a description")
-    .max(PRODUCT_DESCRIPTION_MAX, `The description must be at most ${PRODUCT_DESCRIPTION_MAX} characters`),
-  price: priceField,
-  quantity: quantityField,
-  shipping: shippingField,
-  category: z.string({ error: "Choose a category" }).trim().min(1, "Choose a category"),
-  photo: photoField,
-})
+export const productInputSchema = z
+  .object({
+    name: z
+      .string({ error: "Enter a name" })
+      .trim()
+      .min(1, "Enter a name")
+      .max(PRODUCT_NAME_MAX, `The name must be at most ${PRODUCT_NAME_MAX} characters`),
+    description: z
+      .string({ error: "Enter a description" })
+      .trim()
+      .min(1, "Enter a description")
+      .max(PRODUCT_DESCRIPTION_MAX, `The description must be at most ${PRODUCT_DESCRIPTION_MAX} characters`),
+    price: priceField,
+    quantity: quantityField,
+    shipping: shippingField,
+    category: z.string({ error: "Choose a category" }).trim().min(1, "Choose a category"),
+    photo: photoField,
+  })
   // For the API's description (zod counts the number fields optional: they validate any input themselves).
   .meta({ required: ["name", "description", "price", "quantity", "category"] });
 export type ProductInput = z.output<typeof productInputSchema>;
@@ -163,7 +180,14 @@ function withFreeSlug<T>(name: string, exceptId: string | undefined, write: (slu
 /** The columns of the input; on update, a field left out is undefined, which Prisma leaves unchanged. */
 const fieldsOf = <T extends ProductUpdateInput>(
   data: T,
-): { name: T["name"]; description: T["description"]; priceCents: T["price"]; quantity: T["quantity"]; shipping: T["shipping"]; categoryId: T["category"] } => ({
+): {
+  name: T["name"];
+  description: T["description"];
+  priceCents: T["price"];
+  quantity: T["quantity"];
+  shipping: T["shipping"];
+  categoryId: T["category"];
+} => ({
   name: data.name,
   description: data.description,
   priceCents: data.price,
@@ -200,7 +224,8 @@ export async function updateProduct(id: string, input: unknown): Promise<Product
       data: { ...fieldsOf(data), slug, ...(photo ? { photo: { upsert: { create: photo, update: photo } } } : {}) },
       select: listedSelect,
     });
-  const product = data.name === undefined || data.name === current.name ? await update(current.slug) : await withFreeSlug(data.name, id, update);
+  const product =
+    data.name === undefined || data.name === current.name ? await update(current.slug) : await withFreeSlug(data.name, id, update);
   await catalogChanged();
   return { ok: true, product };
 }

@@ -34,10 +34,17 @@ const MAX_ATTEMPTS = 10;
  * unique violation on the slug is retried; anything else (a duplicate name,
  * say) is thrown to the caller. So 30 creates with one name at once all succeed.
  */
-export async function withUniqueSlug<T>(name: string, takenWithPrefix: (prefix: string) => Promise<string[]>, write: (slug: string) => Promise<T>): Promise<T> {
+export async function withUniqueSlug<T>(
+  name: string,
+  takenWithPrefix: (prefix: string) => Promise<string[]>,
+  write: (slug: string) => Promise<T>,
+): Promise<T> {
   const base = slugify(name);
   for (let attempt = 1; ; attempt += 1) {
-    const slug = attempt <= NUMBERED_ATTEMPTS ? firstFreeSlug(base, await takenWithPrefix(base)) : `${base.slice(0, 70)}-${randomBytes(4).toString("hex")}`;
+    const slug =
+      attempt <= NUMBERED_ATTEMPTS
+        ? firstFreeSlug(base, await takenWithPrefix(base))
+        : `${base.slice(0, 70)}-${randomBytes(4).toString("hex")}`;
     try {
       return await write(slug);
     } catch (error) {

@@ -11,7 +11,6 @@ import { PASSWORD_MIN_LENGTH } from "./user";
 
 // ---------- schemas ----------
 
-
 /** A required, trimmed text field with readable messages for missing or non-text input. */
 function text(label: string, max: number) {
   return z
@@ -50,7 +49,10 @@ export const registerSchema = z.object({
  */
 export const registerBodySchema = z
   .preprocess(
-    (body) => (body !== null && typeof body === "object" && !Array.isArray(body) ? { ...body, username: (body as { username?: unknown; name?: unknown }).username ?? (body as { name?: unknown }).name } : body),
+    (body) =>
+      body !== null && typeof body === "object" && !Array.isArray(body)
+        ? { ...body, username: (body as { username?: unknown; name?: unknown }).username ?? (body as { name?: unknown }).name }
+        : body,
     registerSchema.omit({ name: true }).extend({ username: nameField.describe("The name (`name` is accepted too)") }),
   )
   .transform(({ username, ...rest }): RegisterInput => ({ ...rest, name: username }));
@@ -95,9 +97,14 @@ export const INVALID_RESET_MESSAGE = "Wrong e-mail or answer";
 export const DUPLICATE_EMAIL_MESSAGE = "An account with this e-mail already exists. Please log in.";
 
 /** Count the attempt; a refusal when over a limit, else the attempt (after the account's slowdown, if any). */
-async function countAttempt(action: "login" | "register" | "forgot", email: string, context: AttemptContext): Promise<RateLimited | AuthAttempt> {
+async function countAttempt(
+  action: "login" | "register" | "forgot",
+  email: string,
+  context: AttemptContext,
+): Promise<RateLimited | AuthAttempt> {
   const attempt = await limitAuthAttempt(action, email, context.ip);
-  if (!attempt.allowed) return { ok: false, reason: "rate_limited", message: rateLimitMessage(attempt.retryAfter), retryAfter: attempt.retryAfter };
+  if (!attempt.allowed)
+    return { ok: false, reason: "rate_limited", message: rateLimitMessage(attempt.retryAfter), retryAfter: attempt.retryAfter };
   if (attempt.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, attempt.delayMs));
   return attempt;
 }
@@ -128,7 +135,12 @@ export async function register(
   return unlessBusy(async () => {
     const attempt = await countAttempt("register", input.email, context);
     if (isRefusal(attempt)) return attempt;
-    const duplicate = { ok: false, reason: "duplicate", errors: { email: DUPLICATE_EMAIL_MESSAGE }, message: DUPLICATE_EMAIL_MESSAGE } as const;
+    const duplicate = {
+      ok: false,
+      reason: "duplicate",
+      errors: { email: DUPLICATE_EMAIL_MESSAGE },
+      message: DUPLICATE_EMAIL_MESSAGE,
+    } as const;
     if (await db.user.findUnique({ where: { email: input.email }, select: { id: true } })) return duplicate;
     const [passwordHash, answerHash] = await Promise.all([hashPassword(input.password), hashAnswer(input.answer)]);
     try {
@@ -147,7 +159,10 @@ export async function register(
 
 /** The user for these credentials, or null; the same work and answer whether the e-mail or the password is wrong. */
 export async function authenticate(email: string, password: string): Promise<PublicUser | null> {
-  const found = await db.user.findUnique({ where: { email: email.trim().toLowerCase() }, select: { ...publicUserSelect, passwordHash: true } });
+  const found = await db.user.findUnique({
+    where: { email: email.trim().toLowerCase() },
+    select: { ...publicUserSelect, passwordHash: true },
+  });
   const matches = await verifyPassword(password, found?.passwordHash ?? (await timingDummy()));
   if (!found || !matches) return null;
   const { passwordHash: _hash, ...user } = found;

@@ -64,7 +64,9 @@ export default function Home() {
               Filters
               {activeFilters > 0 ? <span className="ml-2 text-sm font-normal text-gray-600">({activeFilters} active)</span> : null}
             </span>
-            <span aria-hidden="true" className="inline-block transition group-open:rotate-180">▾</span>
+            <span aria-hidden="true" className="inline-block transition group-open:rotate-180">
+              ▾
+            </span>
           </summary>
         </details>
         <CatalogFilters

@@ -11,8 +11,8 @@ export default function About() {
       <div>
         <h1 className="text-3xl font-bold">About us</h1>
         <p className="mt-4 text-gray-700">
-          We are a small independent shop that picks every product by hand. We ship quickly, answer every message, and
-          take back anything that does not work out within 30 days.
+          We are a small independent shop that picks every product by hand. We ship quickly, answer every message, and take back anything
+          that does not work out within 30 days.
         </p>
       </div>
     </section>

@@ -96,7 +96,11 @@ export default function CartPage() {
           <>
             <ul className="mt-6 divide-y divide-gray-200 rounded border border-gray-200 bg-white" aria-label="Cart items">
               {lines.map((line) => (
-                <CartLineItem key={line.productId} line={line} error={actionData && actionData.productId === line.productId ? actionData.message : undefined} />
+                <CartLineItem
+                  key={line.productId}
+                  line={line}
+                  error={actionData && actionData.productId === line.productId ? actionData.message : undefined}
+                />
               ))}
             </ul>
             <clear.Form method="post" className="mt-3 text-right">
@@ -176,7 +180,8 @@ function CartLineItem({ line, error }: { line: PricedLine; error?: string }) {
   // Optimistic quantity while the update is on its way.
   const pendingQuantity = update.formData ? Number(update.formData.get("quantity")) : NaN;
   const shownQuantity = Number.isInteger(pendingQuantity) && pendingQuantity > 0 ? pendingQuantity : line.requestedQuantity;
-  const fetcherError = update.data && !update.data.ok ? update.data.message : remove.data && !remove.data.ok ? remove.data.message : undefined;
+  const fetcherError =
+    update.data && !update.data.ok ? update.data.message : remove.data && !remove.data.ok ? remove.data.message : undefined;
   const message = fetcherError ?? error;
   const problem = problemText(line);
   const maxQuantity = Math.max(1, Math.min(line.product?.stock ?? 1, MAX_LINE_QUANTITY));
@@ -267,4 +272,3 @@ function CartLineItem({ line, error }: { line: PricedLine; error?: string }) {
     </li>
   );
 }
-

@@ -72,52 +72,52 @@ export default function CheckoutPage() {
       ) : (
         <>
           <div className="overflow-x-auto">
-          <table className="mt-6 w-full overflow-hidden rounded border border-gray-200 bg-white text-left text-sm">
-            <caption className="sr-only">Your order</caption>
-            <thead className="bg-gray-100">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Product
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Price
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Quantity
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Amount
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {cart.lines.map((line) => (
-                <tr key={line.productId} className="border-t border-gray-100">
-                  <td className="px-3 py-2">
-                    {line.product?.name ?? "Unavailable product"}
-                    {line.problem === "deleted" || line.problem === "out-of-stock" ? (
-                      <span className="ml-2 text-amber-800">(no longer available)</span>
-                    ) : line.problem === "reduced" ? (
-                      <span className="ml-2 text-amber-800">(only {line.quantity} left)</span>
-                    ) : null}
-                  </td>
-                  <td className="px-3 py-2 text-right">{line.product ? formatPrice(line.product.priceCents) : "—"}</td>
-                  <td className="px-3 py-2 text-right">{line.quantity}</td>
-                  <td className="px-3 py-2 text-right">{formatPrice(line.lineTotalCents)}</td>
+            <table className="mt-6 w-full overflow-hidden rounded border border-gray-200 bg-white text-left text-sm">
+              <caption className="sr-only">Your order</caption>
+              <thead className="bg-gray-100">
+                <tr>
+                  <th scope="col" className="px-3 py-2">
+                    Product
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    Price
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    Quantity
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    Amount
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr className="border-t border-gray-200 font-semibold">
-                <td className="px-3 py-2" colSpan={3}>
-                  Total
-                </td>
-                <td className="px-3 py-2 text-right" data-testid="checkout-total">
-                  {formatPrice(cart.totalCents)}
-                </td>
-              </tr>
-            </tfoot>
-          </table>
+              </thead>
+              <tbody>
+                {cart.lines.map((line) => (
+                  <tr key={line.productId} className="border-t border-gray-100">
+                    <td className="px-3 py-2">
+                      {line.product?.name ?? "Unavailable product"}
+                      {line.problem === "deleted" || line.problem === "out-of-stock" ? (
+                        <span className="ml-2 text-amber-800">(no longer available)</span>
+                      ) : line.problem === "reduced" ? (
+                        <span className="ml-2 text-amber-800">(only {line.quantity} left)</span>
+                      ) : null}
+                    </td>
+                    <td className="px-3 py-2 text-right">{line.product ? formatPrice(line.product.priceCents) : "—"}</td>
+                    <td className="px-3 py-2 text-right">{line.quantity}</td>
+                    <td className="px-3 py-2 text-right">{formatPrice(line.lineTotalCents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr className="border-t border-gray-200 font-semibold">
+                  <td className="px-3 py-2" colSpan={3}>
+                    Total
+                  </td>
+                  <td className="px-3 py-2 text-right" data-testid="checkout-total">
+                    {formatPrice(cart.totalCents)}
+                  </td>
+                </tr>
+              </tfoot>
+            </table>
           </div>
 
           <section className="mt-6 rounded border border-gray-200 bg-white p-5" aria-labelledby="address-heading">
@@ -138,7 +138,11 @@ export default function CheckoutPage() {
 
           {blocked ? (
             <p className="mt-6 rounded border border-amber-200 bg-amber-50 p-3 text-amber-900" role="note">
-              Some items are no longer available. <Link to="/cart" className="underline">Remove them from your cart</Link> to check out.
+              Some items are no longer available.{" "}
+              <Link to="/cart" className="underline">
+                Remove them from your cart
+              </Link>{" "}
+              to check out.
             </p>
           ) : (
             <Form method="post" className="mt-6 flex items-center gap-4">

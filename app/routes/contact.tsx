@@ -22,13 +22,22 @@ export default function Contact() {
       </p>
       <ul className="mt-4 space-y-2">
         <li>
-          ✉️ E-mail: <a href={`mailto:${email}`} className="underline">{email}</a>
+          ✉️ E-mail:{" "}
+          <a href={`mailto:${email}`} className="underline">
+            {email}
+          </a>
         </li>
         <li>
-          📞 Phone: <a href={`tel:${phone.replace(/[^0-9+]/g, "")}`} className="underline">{phone}</a>
+          📞 Phone:{" "}
+          <a href={`tel:${phone.replace(/[^0-9+]/g, "")}`} className="underline">
+            {phone}
+          </a>
         </li>
         <li>
-          🎧 Toll free: <a href={`tel:${tollFree.replace(/[^0-9+]/g, "")}`} className="underline">{tollFree}</a>
+          🎧 Toll free:{" "}
+          <a href={`tel:${tollFree.replace(/[^0-9+]/g, "")}`} className="underline">
+            {tollFree}
+          </a>
         </li>
       </ul>
     </section>

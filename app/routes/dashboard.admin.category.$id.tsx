@@ -11,7 +11,8 @@ import { assertSameOrigin } from "~/utils/http.server";
 import { readForm } from "~/utils/upload.server";
 
 // The Edit modal's page, for browsers without JavaScript.
-export const meta: MetaFunction = ({ error }) => guardMeta(error) ?? [{ title: "Edit Category | Storefront" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ error }) =>
+  guardMeta(error) ?? [{ title: "Edit Category | Storefront" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -29,7 +30,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await renameCategory(params.id ?? "", { name });
   if (!result.ok) {
     if (result.status === 404) throw new Response("Category not found", { status: 404 });
-    return json<CategoryFormData>({ errors: { name: result.errors.name ?? result.message }, values: { name: typeof name === "string" ? name : "" } }, { status: result.status });
+    return json<CategoryFormData>(
+      { errors: { name: result.errors.name ?? result.message }, values: { name: typeof name === "string" ? name : "" } },
+      { status: result.status },
+    );
   }
   return redirectWithSuccess("/dashboard/admin/create-category", `${result.category.name} is updated`);
 }

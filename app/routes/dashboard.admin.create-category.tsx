@@ -15,7 +15,8 @@ import { useHydrated } from "~/utils/use-hydrated";
 
 const PATH = "/dashboard/admin/create-category";
 
-export const meta: MetaFunction = ({ error }) => guardMeta(error) ?? [{ title: "Manage Category | Storefront" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ error }) =>
+  guardMeta(error) ?? [{ title: "Manage Category | Storefront" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -40,12 +41,20 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (intent === "update") {
     const result = await renameCategory(id, { name });
-    if (!result.ok) return json<CategoryFormData>({ intent, id, errors: { name: result.errors.name ?? result.message }, values }, { status: result.status });
+    if (!result.ok)
+      return json<CategoryFormData>(
+        { intent, id, errors: { name: result.errors.name ?? result.message }, values },
+        { status: result.status },
+      );
     // The modal posts with a fetcher: answer in place (the list revalidates), with the toast.
     return jsonWithSuccess<CategoryFormData>({ intent, id, ok: true }, `${result.category.name} is updated`);
   }
   const result = await createCategory({ name });
-  if (!result.ok) return json<CategoryFormData>({ intent: "create", errors: { name: result.errors.name ?? result.message }, values }, { status: result.status });
+  if (!result.ok)
+    return json<CategoryFormData>(
+      { intent: "create", errors: { name: result.errors.name ?? result.message }, values },
+      { status: result.status },
+    );
   return redirectWithSuccess(PATH, `${result.category.name} is created`);
 }
 
@@ -74,30 +83,30 @@ export default function CreateCategory() {
       </div>
 
       <div className="overflow-x-auto">
-      <table className="w-full max-w-3xl overflow-hidden rounded border border-gray-200 bg-white text-left text-sm">
-        <thead className="bg-gray-100">
-          <tr>
-            <th scope="col" className="px-4 py-2">
-              Name
-            </th>
-            <th scope="col" className="px-4 py-2">
-              Actions
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {categories.map((category) => (
-            <CategoryRow key={category.id} category={category} hydrated={hydrated} onEdit={() => setEditing(category)} />
-          ))}
-          {categories.length === 0 ? (
+        <table className="w-full max-w-3xl overflow-hidden rounded border border-gray-200 bg-white text-left text-sm">
+          <thead className="bg-gray-100">
             <tr>
-              <td colSpan={2} className="px-4 py-6 text-center text-gray-600">
-                No categories yet.
-              </td>
+              <th scope="col" className="px-4 py-2">
+                Name
+              </th>
+              <th scope="col" className="px-4 py-2">
+                Actions
+              </th>
             </tr>
-          ) : null}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {categories.map((category) => (
+              <CategoryRow key={category.id} category={category} hydrated={hydrated} onEdit={() => setEditing(category)} />
+            ))}
+            {categories.length === 0 ? (
+              <tr>
+                <td colSpan={2} className="px-4 py-6 text-center text-gray-600">
+                  No categories yet.
+                </td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
       </div>
 
       <Dialog.Root open={editing !== null} onOpenChange={(open) => (open ? null : setEditing(null))}>

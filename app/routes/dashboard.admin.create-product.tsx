@@ -13,7 +13,8 @@ import { assertSameOrigin } from "~/utils/http.server";
 import { saveProductForm, type ProductActionData } from "~/utils/product-form.server";
 import { formatMegabytes } from "~/utils/upload.server";
 
-export const meta: MetaFunction = ({ error }) => guardMeta(error) ?? [{ title: "Create Product | Storefront" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ error }) =>
+  guardMeta(error) ?? [{ title: "Create Product | Storefront" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -14,7 +14,8 @@ import { pageCount, pageFromUrl } from "~/utils/paging";
 import { readForm } from "~/utils/upload.server";
 import { useHydrated } from "~/utils/use-hydrated";
 
-export const meta: MetaFunction = ({ error }) => guardMeta(error) ?? [{ title: "All Orders | Storefront" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ error }) =>
+  guardMeta(error) ?? [{ title: "All Orders | Storefront" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -44,7 +45,15 @@ export default function AdminOrders() {
       {total === 0 ? <p className="text-gray-600">No orders yet.</p> : null}
       {orders.map((order, i) => {
         const index = (page - 1) * pageSize + i + 1;
-        return <OrderCard key={order.id} order={order} index={index} showNote statusControl={<StatusControl order={order} index={index} page={page} />} />;
+        return (
+          <OrderCard
+            key={order.id}
+            order={order}
+            index={index}
+            showNote
+            statusControl={<StatusControl order={order} index={index} page={page} />}
+          />
+        );
       })}
       <Pager page={page} pageCount={pageCount} label="Order pages" />
     </section>

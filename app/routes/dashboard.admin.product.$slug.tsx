@@ -15,7 +15,8 @@ import { formatMegabytes } from "~/utils/upload.server";
 
 const DELETE_PROMPT = "Are You Sure want to delete this product?";
 
-export const meta: MetaFunction = ({ error }) => guardMeta(error) ?? [{ title: "Update Product | Storefront" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ error }) =>
+  guardMeta(error) ?? [{ title: "Update Product | Storefront" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -11,7 +11,8 @@ import { formatPrice } from "~/utils/money";
 
 // DELETE PRODUCT: the confirmation page without JavaScript, and the one
 // delete action for both (the update page's prompt posts here).
-export const meta: MetaFunction = ({ error }) => guardMeta(error) ?? [{ title: "Delete Product | Storefront" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ error }) =>
+  guardMeta(error) ?? [{ title: "Delete Product | Storefront" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);

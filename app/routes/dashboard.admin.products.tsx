@@ -10,7 +10,8 @@ import { formatPrice } from "~/utils/money";
 import { pageCount, pageFromUrl } from "~/utils/paging";
 import { preview } from "~/utils/text";
 
-export const meta: MetaFunction = ({ error }) => guardMeta(error) ?? [{ title: "All Products List | Storefront" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ error }) =>
+  guardMeta(error) ?? [{ title: "All Products List | Storefront" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -52,7 +53,14 @@ export default function AdminProducts() {
               className="block h-full overflow-hidden rounded border border-gray-200 bg-white hover:shadow-md focus:outline-none focus:ring-2 focus:ring-gray-900"
             >
               {product.photoUrl ? (
-                <img src={product.photoUrl} alt={product.name} width={400} height={400} loading="lazy" className="aspect-square w-full object-cover" />
+                <img
+                  src={product.photoUrl}
+                  alt={product.name}
+                  width={400}
+                  height={400}
+                  loading="lazy"
+                  className="aspect-square w-full object-cover"
+                />
               ) : (
                 <div className="flex aspect-square w-full items-center justify-center bg-gray-100 text-sm text-gray-500">No photo</div>
               )}

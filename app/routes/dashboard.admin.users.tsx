@@ -9,7 +9,8 @@ import { Role } from "~/models/user";
 import { requireAdmin } from "~/utils/auth.server";
 import { pageCount, pageFromUrl } from "~/utils/paging";
 
-export const meta: MetaFunction = ({ error }) => guardMeta(error) ?? [{ title: "All Users | Storefront" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ error }) =>
+  guardMeta(error) ?? [{ title: "All Users | Storefront" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -27,30 +28,40 @@ export default function AdminUsers() {
       <p className="mb-4 text-sm text-gray-600">{total} accounts</p>
       <div className="overflow-x-auto">
         <div className="overflow-x-auto">
-        <table className="w-full overflow-hidden rounded border border-gray-200 bg-white text-left text-sm">
-          <thead className="bg-gray-100">
-            <tr>
-              <th scope="col" className="px-3 py-2">Name</th>
-              <th scope="col" className="px-3 py-2">Email</th>
-              <th scope="col" className="px-3 py-2">Role</th>
-              <th scope="col" className="px-3 py-2">Joined</th>
-              <th scope="col" className="px-3 py-2">Orders</th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((user) => (
-              <tr key={user.id} className="border-t border-gray-200">
-                <td className="px-3 py-2">{user.name}</td>
-                <td className="px-3 py-2">{user.email}</td>
-                <td className="px-3 py-2">{user.role === Role.Admin ? "Admin" : "User"}</td>
-                <td className="px-3 py-2">
-                  <time dateTime={user.createdAt}>{joined.format(new Date(user.createdAt))}</time>
-                </td>
-                <td className="px-3 py-2">{user.orderCount}</td>
+          <table className="w-full overflow-hidden rounded border border-gray-200 bg-white text-left text-sm">
+            <thead className="bg-gray-100">
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  Name
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Email
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Role
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Joined
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Orders
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {users.map((user) => (
+                <tr key={user.id} className="border-t border-gray-200">
+                  <td className="px-3 py-2">{user.name}</td>
+                  <td className="px-3 py-2">{user.email}</td>
+                  <td className="px-3 py-2">{user.role === Role.Admin ? "Admin" : "User"}</td>
+                  <td className="px-3 py-2">
+                    <time dateTime={user.createdAt}>{joined.format(new Date(user.createdAt))}</time>
+                  </td>
+                  <td className="px-3 py-2">{user.orderCount}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </div>
       </div>
       <Pager page={page} pageCount={pageCount} label="User pages" />

@@ -39,7 +39,14 @@ export default function Profile() {
   const values = actionData?.values;
   return (
     <AccountForm title="USER PROFILE" formKey={user.loadedAt}>
-      <TextField label="Name" name="name" autoComplete="name" maxLength={100} defaultValue={values?.name ?? user.name} error={errors.name} />
+      <TextField
+        label="Name"
+        name="name"
+        autoComplete="name"
+        maxLength={100}
+        defaultValue={values?.name ?? user.name}
+        error={errors.name}
+      />
       <TextField label="Email" name="email" type="email" value={user.email} disabled readOnly hint="Your e-mail cannot be changed." />
       <TextField
         label="Password"
@@ -50,7 +57,15 @@ export default function Profile() {
         hint={`Leave blank to keep your password. A new one needs at least ${PASSWORD_MIN_LENGTH} characters.`}
         error={errors.password}
       />
-      <TextField label="Phone" name="phone" type="tel" autoComplete="tel" maxLength={30} defaultValue={values?.phone ?? user.phone} error={errors.phone} />
+      <TextField
+        label="Phone"
+        name="phone"
+        type="tel"
+        autoComplete="tel"
+        maxLength={30}
+        defaultValue={values?.phone ?? user.phone}
+        error={errors.phone}
+      />
       <TextField
         label="Address"
         name="address"

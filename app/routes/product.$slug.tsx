@@ -88,7 +88,11 @@ export default function ProductDetails() {
             className="h-auto w-full rounded border border-gray-200 bg-white object-contain"
           />
         ) : (
-          <div className="flex aspect-square w-full items-center justify-center rounded bg-gray-100 text-gray-500" role="img" aria-label={`${product.name}: no photo`}>
+          <div
+            className="flex aspect-square w-full items-center justify-center rounded bg-gray-100 text-gray-500"
+            role="img"
+            aria-label={`${product.name}: no photo`}
+          >
             No photo
           </div>
         )}

@@ -45,7 +45,16 @@ export default function Register() {
       <TextField label="Name" name="name" autoComplete="name" required maxLength={100} defaultValue={values.name} error={errors.name} />
       <EmailField defaultValue={values.email} error={errors.email} />
       <NewPasswordField label="Password" name="password" error={errors.password} />
-      <TextField label="Phone" name="phone" type="tel" autoComplete="tel" required maxLength={30} defaultValue={values.phone} error={errors.phone} />
+      <TextField
+        label="Phone"
+        name="phone"
+        type="tel"
+        autoComplete="tel"
+        required
+        maxLength={30}
+        defaultValue={values.phone}
+        error={errors.phone}
+      />
       <TextField
         label="Address"
         name="address"

@@ -73,7 +73,10 @@ export async function requireApiUser(request: Request): Promise<PublicUser> {
   const hasToken = Boolean(bearerToken(request));
   const user = await getApiUser(request);
   if (!user) {
-    throw apiError(401, hasToken ? "Invalid or expired token, please log in again" : "Please log in: send your token in the Authorization header");
+    throw apiError(
+      401,
+      hasToken ? "Invalid or expired token, please log in again" : "Please log in: send your token in the Authorization header",
+    );
   }
   return user;
 }

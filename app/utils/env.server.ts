@@ -32,11 +32,20 @@ const schema = z.object({
   CONTACT_TOLL_FREE: z.string().default("1800-0000-0000"),
   SHOP_NAME: z.string().default("Storefront"),
   OWNER_NAME: z.string().default("Storefront Ltd."),
-  MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
   CORS_ORIGINS: z
     .string()
     .default("")
-    .transform((value) => value.split(",").map((origin) => origin.trim()).filter(Boolean)),
+    .transform((value) =>
+      value
+        .split(",")
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    ),
   // How many reverse proxies append to X-Forwarded-For in front of the app
   // (0: none, so the header is ignored and the per-IP rate limit is off).
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),

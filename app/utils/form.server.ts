@@ -68,6 +68,7 @@ export async function readValidForm<S extends z.ZodType>(request: Request, schem
 
 /** A refused account attempt: 429 with Retry-After when rate-limited, else 400; the message goes above the form unless it names a field. */
 export function refusedAttempt(result: RateLimited | { message: string; errors?: FieldErrors }, values: Record<string, string>) {
-  if ("retryAfter" in result) return formErrors({ form: result.message }, values, { status: 429, headers: { "Retry-After": String(result.retryAfter) } });
+  if ("retryAfter" in result)
+    return formErrors({ form: result.message }, values, { status: 429, headers: { "Retry-After": String(result.retryAfter) } });
   return formErrors(result.errors ?? { form: result.message }, values);
 }

@@ -24,7 +24,13 @@ export class PasswordHasherBusy extends Error {
   }
 }
 
-type Job = { op: "hash" | "compare"; text: string; arg: string | number; resolve: (value: unknown) => void; reject: (error: Error) => void };
+type Job = {
+  op: "hash" | "compare";
+  text: string;
+  arg: string | number;
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+};
 
 // The worker runs this source (CommonJS, eval'd) and loads bcryptjs by the path
 // this module resolves, so it works the same from the server build and from tests.

@@ -21,7 +21,10 @@ export async function saveProductForm(
 ): Promise<{ ok: true; product: AdminProduct } | { ok: false; response: Response }> {
   const form = await readForm(request);
   if (!form.ok) {
-    return { ok: false, response: json<ProductActionData>({ errors: form.errors, values: form.values, message: form.message }, { status: form.status }) };
+    return {
+      ok: false,
+      response: json<ProductActionData>({ errors: form.errors, values: form.values, message: form.message }, { status: form.status }),
+    };
   }
   const result = await save(formDataToObject(form.formData));
   if (!result.ok) {

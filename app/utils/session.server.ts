@@ -66,7 +66,15 @@ export async function userForToken(token: string | null | undefined): Promise<Pu
   // Tells the signed-in page cache whose page this is, and until when (app/utils/personal-bus.ts).
   noteSessionLookup(live ? { userId: row.id, expiresAt: new Date(row.expiresAt) } : null);
   if (!live) return null;
-  return { id: row.id, name: row.name, email: row.email, phone: row.phone, address: row.address, role: Number(row.role), createdAt: new Date(row.createdAt) };
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    role: Number(row.role),
+    createdAt: new Date(row.createdAt),
+  };
 }
 
 export async function revokeSession(token: string | null | undefined) {

@@ -15,7 +15,14 @@ let utils: ToastUtils | undefined;
 function toastUtils(): ToastUtils {
   return (utils ??= createToastUtilsWithCustomSession(
     createCookieSessionStorage({
-      cookie: { name: TOAST_COOKIE, sameSite: "lax", path: "/", httpOnly: true, secure: env().secureCookies, secrets: [env().SESSION_SECRET] },
+      cookie: {
+        name: TOAST_COOKIE,
+        sameSite: "lax",
+        path: "/",
+        httpOnly: true,
+        secure: env().secureCookies,
+        secrets: [env().SESSION_SECRET],
+      },
     }),
   ));
 }

@@ -2,7 +2,12 @@
 // they stream in, with a limit per file, per text field and for the whole
 // body, so an oversized upload is refused without being held in memory.
 // (The image itself is checked from its bytes later, in photo.server.ts.)
-import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import {
+  MaxPartSizeExceededError,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+  type UploadHandler,
+} from "@remix-run/node";
 import { failure, type Failure } from "~/models/outcome";
 import { DISCARD_LIMIT_BYTES, discardBody, drainReader, readBodyWithin } from "./body.server";
 import { env } from "./env.server";
@@ -47,7 +52,10 @@ export async function readForm(request: Request, options: Options = {}): Promise
   return read;
 }
 
-async function readFormUnchecked(request: Request, { fileFields = ["photo"], maxFileBytes = env().MAX_UPLOAD_BYTES }: Options): Promise<FormRead> {
+async function readFormUnchecked(
+  request: Request,
+  { fileFields = ["photo"], maxFileBytes = env().MAX_UPLOAD_BYTES }: Options,
+): Promise<FormRead> {
   const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
   const fileField = fileFields[0] ?? "file";
   const tooLarge = (values: Record<string, string> = {}) => {

@@ -4,16 +4,15 @@ import type { z } from "zod";
 
 export type FieldErrors = Record<string, string>;
 
-export type ParseResult<T> =
-  | { success: true; data: T }
-  | { success: false; errors: FieldErrors; message: string };
+export type ParseResult<T> = { success: true; data: T } | { success: false; errors: FieldErrors; message: string };
 
 /**
  * Characters no field may hold: C0 controls other than tab, line feed and
  * carriage return (NUL above all: PostgreSQL text cannot store it), DEL, and
  * half of a UTF-16 surrogate pair on its own (not text; the driver refuses it).
  */
-export const FORBIDDEN_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const FORBIDDEN_CHARACTERS =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 export const FORBIDDEN_CHARACTERS_MESSAGE = "Remove the control characters (such as NUL) from this field";
 
 export function hasForbiddenCharacters(text: string): boolean {
@@ -107,7 +106,8 @@ export function urlInputErrors(url: URL, params: Record<string, string | undefin
   }
   if (hasForbiddenCharacters(path)) return { path: FORBIDDEN_CHARACTERS_MESSAGE };
   for (const [name, value] of url.searchParams) {
-    if (hasForbiddenCharacters(name) || hasForbiddenCharacters(value)) return { [`query:${name.slice(0, 40)}`]: FORBIDDEN_CHARACTERS_MESSAGE };
+    if (hasForbiddenCharacters(name) || hasForbiddenCharacters(value))
+      return { [`query:${name.slice(0, 40)}`]: FORBIDDEN_CHARACTERS_MESSAGE };
   }
   return null;
 }

@@ -67,7 +67,8 @@ export function listenForCatalogChanges(databaseUrl: string, { log = console.err
     if (stopped) return;
     failures += 1;
     const delay = Math.min(250 * 2 ** (failures - 1), MAX_BACKOFF_MS);
-    if (failures === 1 || failures % 10 === 0) log(`Catalogue change listener: ${reason}; page caches bypassed, reconnecting in ${delay} ms`);
+    if (failures === 1 || failures % 10 === 0)
+      log(`Catalogue change listener: ${reason}; page caches bypassed, reconnecting in ${delay} ms`);
     retry = setTimeout(connect, delay);
   }
 

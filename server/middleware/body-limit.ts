@@ -9,7 +9,8 @@ import { refuse } from "./refuse";
 
 const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
 
-const readableSize = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.floor(bytes / (1024 * 1024))} MB` : `${Math.floor(bytes / 1024)} KB`);
+const readableSize = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${Math.floor(bytes / (1024 * 1024))} MB` : `${Math.floor(bytes / 1024)} KB`;
 
 export function bodyLimit({ bodyLimitBytes, uploadLimitBytes }: { bodyLimitBytes: number; uploadLimitBytes: number }): RequestHandler {
   return (req, res, next) => {
@@ -19,7 +20,8 @@ export function bodyLimit({ bodyLimitBytes, uploadLimitBytes }: { bodyLimitBytes
     const multipart = /^multipart\/form-data\b/i.test(req.get("Content-Type") ?? "");
     const limit = multipart ? uploadLimitBytes : bodyLimitBytes;
     if (Number.isSafeInteger(length) && length <= limit) return next();
-    const answer = () => refuse(req, res, 413, `The request is too large (the limit is ${readableSize(limit)}${multipart ? " including the photo" : ""}).`);
+    const answer = () =>
+      refuse(req, res, 413, `The request is too large (the limit is ${readableSize(limit)}${multipart ? " including the photo" : ""}).`);
     res.setHeader("Connection", "close");
     if (!Number.isSafeInteger(length) || length > DRAIN_LIMIT_BYTES) {
       answer();

@@ -92,7 +92,15 @@ type Entry = {
 /** The catalogue pages a signed-in visitor's copy is kept of (documents and their `_data`). */
 export const PERSONAL_PATHS = /^\/(?:|categories|category|category\/[^/]+|product\/[^/]+|search)\/?$/;
 
-const NOT_STORED_HEADERS = new Set(["set-cookie", "content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date"]);
+const NOT_STORED_HEADERS = new Set([
+  "set-cookie",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "date",
+]);
 const STORABLE_TYPE = /^(text\/html|application\/json)\b/i;
 const NOT_SHARED = /\b(private|no-store|no-cache)\b/i;
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff]);
@@ -417,7 +425,10 @@ export function pageCache(options: PageCacheOptions): RequestHandler & { store: 
     let captured = 0;
     const capture = (chunk: unknown, encoding?: unknown) => {
       if (!keep || chunk === undefined || chunk === null || typeof chunk === "function") return;
-      const buffer = typeof chunk === "string" ? Buffer.from(chunk, (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding) : Buffer.from(chunk as Uint8Array);
+      const buffer =
+        typeof chunk === "string"
+          ? Buffer.from(chunk, (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding)
+          : Buffer.from(chunk as Uint8Array);
       captured += buffer.length;
       if (captured > maxEntryBytes) {
         keep = false;

@@ -3,7 +3,10 @@ import { allowedOrigin, createUser, e2eDb, expect, test, unique } from "../fixtu
 
 const SECURITY_QUESTION = "What is your favourite sports name?";
 
-async function fillRegister(page: Page, fields: { name: string; email: string; password: string; phone: string; address: string; answer: string }) {
+async function fillRegister(
+  page: Page,
+  fields: { name: string; email: string; password: string; phone: string; address: string; answer: string },
+) {
   await page.getByLabel("Name", { exact: true }).fill(fields.name);
   await page.getByLabel("Email").fill(fields.email);
   await page.getByLabel("Password").fill(fields.password);
@@ -160,7 +163,10 @@ test("a crafted admin POST from a signed-in user is refused with 403 and changes
   expect(names[0].name).toBe(asUser.name);
 });
 
-test("the login form answers 429 with a readable message after 10 wrong tries for one e-mail from one address", async ({ page, baseURL }) => {
+test("the login form answers 429 with a readable message after 10 wrong tries for one e-mail from one address", async ({
+  page,
+  baseURL,
+}) => {
   const email = `${unique("limit")}@e2e.test`;
   // The limit is per client address and account: the tries and the browser both go to
   // 127.0.0.1 (a name like localhost may reach the server over IPv4 or IPv6, two addresses).

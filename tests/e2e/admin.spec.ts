@@ -8,7 +8,9 @@ import { createUser, e2eDb, expect, hasJs, signIn, test, unique } from "../fixtu
 const cuidLike = () => `c${randomBytes(12).toString("hex")}`;
 
 async function pngBuffer(width: number, height: number, color: { r: number; g: number; b: number }) {
-  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 }
 
 /** A category of our own, straight into the database. */
@@ -26,15 +28,22 @@ async function makeOrder() {
     `INSERT INTO "Order" (id, "buyerId", status, "paymentStatus", "totalCents", "updatedAt") VALUES ($1, $2, 'Not Process', 'SUCCEEDED', 1500, now())`,
     [orderId, buyer.id],
   );
-  await e2eDb().query(`INSERT INTO "OrderLine" (id, "orderId", name, description, slug, "unitPriceCents", quantity) VALUES ($1, $2, 'Desk Fan', 'A quiet fan', 'desk-fan', 1500, 1)`, [cuidLike(), orderId]);
+  await e2eDb().query(
+    `INSERT INTO "OrderLine" (id, "orderId", name, description, slug, "unitPriceCents", quantity) VALUES ($1, $2, 'Desk Fan', 'A quiet fan', 'desk-fan', 1500, 1)`,
+    [cuidLike(), orderId],
+  );
   return { buyer, orderId };
 }
 
 async function productRow(name: string) {
-  const { rows } = await e2eDb().query<{ id: string; slug: string; priceCents: number; quantity: number; shipping: boolean; categoryId: string }>(
-    `SELECT id, slug, "priceCents", quantity, shipping, "categoryId" FROM "Product" WHERE name = $1`,
-    [name],
-  );
+  const { rows } = await e2eDb().query<{
+    id: string;
+    slug: string;
+    priceCents: number;
+    quantity: number;
+    shipping: boolean;
+    categoryId: string;
+  }>(`SELECT id, slug, "priceCents", quantity, shipping, "categoryId" FROM "Product" WHERE name = $1`, [name]);
   return rows[0];
 }
 
@@ -52,7 +61,10 @@ async function chooseCategory(page: Page, name: string, js: boolean) {
   await page.getByLabel("Category", { exact: true }).selectOption({ label: name });
 }
 
-async function fillProduct(page: Page, fields: { name: string; description: string; price: string; quantity: string; shipping: "Yes" | "No" }) {
+async function fillProduct(
+  page: Page,
+  fields: { name: string; description: string; price: string; quantity: string; shipping: "Yes" | "No" },
+) {
   await page.getByLabel("Name", { exact: true }).fill(fields.name);
   await page.getByLabel("Description").fill(fields.description);
   await page.getByLabel("Price").fill(fields.price);
@@ -125,7 +137,10 @@ test("a category that still has products is not deleted", async ({ page, asAdmin
   expect((await e2eDb().query(`SELECT 1 FROM "Category" WHERE id = $1`, [category.id])).rowCount).toBe(1);
 });
 
-test("an admin creates a product with a photo, sees it in the shop, updates its price and photo, then deletes it", async ({ page, asAdmin }) => {
+test("an admin creates a product with a photo, sees it in the shop, updates its price and photo, then deletes it", async ({
+  page,
+  asAdmin,
+}) => {
   expect(asAdmin.role).toBe(1);
   const js = hasJs(test.info());
   const category = await makeCategory();
@@ -166,7 +181,11 @@ test("an admin creates a product with a photo, sees it in the shop, updates its 
   const served = await page.request.get(`/api/v1/product/product-photo/${created.id}`);
   if (served.status() !== 404) {
     expect(served.headers()["content-type"]).toBe("image/png");
-    expect(createHash("sha256").update(await served.body()).digest("hex")).toBe(createHash("sha256").update(photo).digest("hex"));
+    expect(
+      createHash("sha256")
+        .update(await served.body())
+        .digest("hex"),
+    ).toBe(createHash("sha256").update(photo).digest("hex"));
   }
 
   // Update: the form comes filled in; a new price and a new photo.
@@ -179,7 +198,9 @@ test("an admin creates a product with a photo, sees it in the shop, updates its 
   await expect(page.getByLabel("Shipping")).toHaveValue("1");
   await expect(page.getByRole("img", { name: "Current photo" })).toBeVisible();
   await page.getByLabel("Price").fill("15.50");
-  await page.getByLabel("Photo").setInputFiles({ name: "lamp2.png", mimeType: "image/png", buffer: await pngBuffer(30, 90, { r: 20, g: 90, b: 200 }) });
+  await page
+    .getByLabel("Photo")
+    .setInputFiles({ name: "lamp2.png", mimeType: "image/png", buffer: await pngBuffer(30, 90, { r: 20, g: 90, b: 200 }) });
   await page.getByRole("button", { name: "UPDATE PRODUCT" }).click();
   await expect(page).toHaveURL(/\/dashboard\/admin\/products$/);
   await expect(toast(page, "Product Updated Successfully")).toBeVisible();
@@ -241,7 +262,8 @@ test("the users page lists accounts with role and order count", async ({ page, a
   const { buyer } = await makeOrder();
   await page.goto("/dashboard/admin/users");
   await expect(page.getByRole("heading", { name: "All Users" })).toBeVisible();
-  for (const header of ["Name", "Email", "Role", "Joined", "Orders"]) await expect(page.getByRole("columnheader", { name: header })).toBeVisible();
+  for (const header of ["Name", "Email", "Role", "Joined", "Orders"])
+    await expect(page.getByRole("columnheader", { name: header })).toBeVisible();
   // Newest accounts first: both of ours are on the first page.
   await expect(page.getByRole("row").filter({ hasText: buyer.email })).toContainText("User");
   await expect(page.getByRole("row").filter({ hasText: buyer.email }).getByRole("cell").last()).toHaveText("1");
@@ -256,7 +278,9 @@ test("a text file renamed .png and a 20 MB image are refused with a clear messag
 
   await page.goto("/dashboard/admin/create-product");
   await chooseCategory(page, category.name, js);
-  await page.getByLabel("Photo").setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("These are my notes, not a picture.") });
+  await page
+    .getByLabel("Photo")
+    .setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("These are my notes, not a picture.") });
   await fillProduct(page, { name, description: "Should never be saved", price: "5", quantity: "1", shipping: "No" });
   await page.getByRole("button", { name: "CREATE PRODUCT" }).click();
   await expect(page.getByText("The photo must be a JPEG, PNG, WebP or GIF image")).toBeVisible();
@@ -316,7 +340,8 @@ test.describe("admin pages refuse everyone else", () => {
 
   async function craftedPosts(page: Page, ids: Awaited<ReturnType<typeof fixtures>>, tag: string) {
     const statuses: number[] = [];
-    const post = async (path: string, form: Record<string, string>) => statuses.push((await page.request.post(path, { form, maxRedirects: 0 })).status());
+    const post = async (path: string, form: Record<string, string>) =>
+      statuses.push((await page.request.post(path, { form, maxRedirects: 0 })).status());
     await post("/dashboard/admin/create-category", { intent: "create", name: `${tag}-${unique("c")}` });
     await post("/dashboard/admin/create-category", { intent: "update", id: ids.category.id, name: `${tag}-${unique("c")}` });
     await post("/dashboard/admin/create-category", { intent: "delete", id: ids.category.id });

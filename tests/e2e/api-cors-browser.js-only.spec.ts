@@ -25,19 +25,24 @@ test.describe("in the browser", () => {
     const api = `${baseURL}/api/v1`;
     type Outcome = { status: number; body: unknown } | { blocked: string };
     const call = (url: string, init: RequestInit) =>
-      page.evaluate<Outcome, { url: string; init: RequestInit }>(async ({ url, init }) => {
-        try {
-          const response = await fetch(url, init);
-          return { status: response.status, body: await response.json() };
-        } catch (error) {
-          return { blocked: String(error) };
-        }
-      }, { url, init });
+      page.evaluate<Outcome, { url: string; init: RequestInit }>(
+        async ({ url, init }) => {
+          try {
+            const response = await fetch(url, init);
+            return { status: response.status, body: await response.json() };
+          } catch (error) {
+            return { blocked: String(error) };
+          }
+        },
+        { url, init },
+      );
 
     // Another application's page on that origin (fulfilled by the browser's route table: every
     // answer of the shop itself carries its CSP, whose connect-src 'self' would stop the calls first).
     const otherApp = async (origin: string) => {
-      await page.route(`${origin}/other-app`, (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Other app</title>" }));
+      await page.route(`${origin}/other-app`, (route) =>
+        route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Other app</title>" }),
+      );
       await page.goto(`${origin}/other-app`);
     };
     await otherApp(allowedOrigin(baseURL!));
@@ -46,7 +51,12 @@ test.describe("in the browser", () => {
     // A preflighted write (PUT, JSON, Authorization) with the token.
     const address = `${Date.now()} Cors Street`;
     const write = (init: RequestInit = {}) =>
-      call(`${api}/user/profile`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ address }), ...init });
+      call(`${api}/user/profile`, {
+        method: "PUT",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ address }),
+        ...init,
+      });
     expect(await write({ headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` } })).toMatchObject({
       status: 200,
       body: { success: true },

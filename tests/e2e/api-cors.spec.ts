@@ -4,11 +4,18 @@
 // from there calls the API at localhost:<port>, a different origin.
 import { allowedOrigin, expect, foreignOrigin, test } from "../fixtures/e2e";
 test.describe("over HTTP", () => {
-  test("a preflight from the allowed origin gets 204 with the route's methods; another origin gets 403 JSON", async ({ request, baseURL }) => {
+  test("a preflight from the allowed origin gets 204 with the route's methods; another origin gets 403 JSON", async ({
+    request,
+    baseURL,
+  }) => {
     const preflight = (origin: string) =>
       request.fetch("/api/v1/user/profile", {
         method: "OPTIONS",
-        headers: { Origin: origin, "Access-Control-Request-Method": "PUT", "Access-Control-Request-Headers": "authorization, content-type" },
+        headers: {
+          Origin: origin,
+          "Access-Control-Request-Method": "PUT",
+          "Access-Control-Request-Headers": "authorization, content-type",
+        },
       });
     const allowed = await preflight(allowedOrigin(baseURL!));
     expect(allowed.status()).toBe(204);
@@ -22,7 +29,10 @@ test.describe("over HTTP", () => {
     expect(await refused.json()).toMatchObject({ success: false });
   });
 
-  test("answers carry the CORS headers for the allowed origin only; wrong methods get 405 JSON with Allow", async ({ request, baseURL }) => {
+  test("answers carry the CORS headers for the allowed origin only; wrong methods get 405 JSON with Allow", async ({
+    request,
+    baseURL,
+  }) => {
     const fromAllowed = await request.get("/api/v1/category/get-category", { headers: { Origin: allowedOrigin(baseURL!) } });
     expect(fromAllowed.status()).toBe(200);
     expect(fromAllowed.headers()["access-control-allow-origin"]).toBe(allowedOrigin(baseURL!));

@@ -16,7 +16,16 @@ test.describe("at 390 px", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("no storefront or account page scrolls sideways", async ({ page }) => {
-    for (const path of ["/", `/product/${await someProduct()}`, "/categories", "/search?keyword=lamp", "/cart", "/login", "/register", "/%E0%A4%A"]) {
+    for (const path of [
+      "/",
+      `/product/${await someProduct()}`,
+      "/categories",
+      "/search?keyword=lamp",
+      "/cart",
+      "/login",
+      "/register",
+      "/%E0%A4%A",
+    ]) {
       await page.goto(path);
       expect(await scrollsSideways(page), path).toBe(false);
     }

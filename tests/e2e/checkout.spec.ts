@@ -20,14 +20,23 @@ async function makeProducts(specs: { priceCents: number; quantity: number }[]): 
     await db.query(
       `INSERT INTO "Product" (id, name, slug, description, "priceCents", quantity, "categoryId", "updatedAt")
        VALUES ($1, $2, $3, $4, $5, $6, $7, now())`,
-      [product.id, product.name, product.slug, `A handy gadget made for checkout tests, number ${index}.`, spec.priceCents, spec.quantity, categoryId],
+      [
+        product.id,
+        product.name,
+        product.slug,
+        `A handy gadget made for checkout tests, number ${index}.`,
+        spec.priceCents,
+        spec.quantity,
+        categoryId,
+      ],
     );
     products.push(product);
   }
   return products;
 }
 
-const stock = async (id: string) => (await e2eDb().query<{ quantity: number }>(`SELECT quantity FROM "Product" WHERE id = $1`, [id])).rows[0].quantity;
+const stock = async (id: string) =>
+  (await e2eDb().query<{ quantity: number }>(`SELECT quantity FROM "Product" WHERE id = $1`, [id])).rows[0].quantity;
 const badge = (page: Page) => page.getByTestId("cart-count");
 const money = (cents: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
 
@@ -44,7 +53,12 @@ async function signedInContext(browser: Browser, user: TestUser, baseURL: string
   return context;
 }
 
-test("add, change a quantity, remove a line, log in, check out, pay, and see the paid order everywhere", async ({ page, context, browser, baseURL }, testInfo) => {
+test("add, change a quantity, remove a line, log in, check out, pay, and see the paid order everywhere", async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}, testInfo) => {
   const js = hasJs(testInfo);
   const [alpha, beta, gamma] = await makeProducts([
     { priceCents: 1250, quantity: 5 },

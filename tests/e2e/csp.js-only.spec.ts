@@ -17,7 +17,16 @@ test("public pages load and hydrate with no CSP violation and no console error",
       console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`);
     });
   });
-  for (const path of ["/", `/product/${rows[0].product}`, `/category/${rows[0].category}`, "/search?keyword=lamp", "/cart", "/login", "/register", "/about"]) {
+  for (const path of [
+    "/",
+    `/product/${rows[0].product}`,
+    `/category/${rows[0].category}`,
+    "/search?keyword=lamp",
+    "/cart",
+    "/login",
+    "/register",
+    "/about",
+  ]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);
     // Hydrated: the page's scripts ran (Remix's router is on the window).

@@ -45,7 +45,11 @@ test.describe("the frame of every screen", () => {
     await page.goto("/about");
     await page.getByLabel("Menu").click();
     const mobile = page.getByRole("navigation", { name: "Mobile" });
-    for (const [name, href] of [["Categories", "/category"], ["Register", "/register"], ["Login", "/login"]]) {
+    for (const [name, href] of [
+      ["Categories", "/category"],
+      ["Register", "/register"],
+      ["Login", "/login"],
+    ]) {
       await expect(mobile.getByRole("link", { name })).toHaveAttribute("href", href);
     }
     // The cart stays in the bar, outside the menu.

@@ -142,7 +142,10 @@ test.describe("the home page", () => {
     await page.setViewportSize(PHONE);
     await page.goto(`/?category=${await categoryId("electronics")}`);
     // Other tests sell products out meanwhile: any product still in stock will do.
-    await page.getByRole("button", { name: /ADD TO CART/, disabled: false }).first().click();
+    await page
+      .getByRole("button", { name: /ADD TO CART/, disabled: false })
+      .first()
+      .click();
     const toast = page.getByRole("status").filter({ hasText: "Item Added to Cart" });
     await expect(toast).toBeVisible();
     const heading = await page.getByRole("heading", { name: "All Products", level: 1 }).boundingBox();

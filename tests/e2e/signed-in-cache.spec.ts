@@ -30,7 +30,9 @@ test("a signed-in shopper's pages follow their profile, role, the catalogue and 
 
   // A catalogue change: the newest product renamed.
   const renamed = `Fresh ${unique("p")}`;
-  await e2eDb().query(`UPDATE "Product" SET name = $1 WHERE id = (SELECT id FROM "Product" ORDER BY "createdAt" DESC, id DESC LIMIT 1)`, [renamed]);
+  await e2eDb().query(`UPDATE "Product" SET name = $1 WHERE id = (SELECT id FROM "Product" ORDER BY "createdAt" DESC, id DESC LIMIT 1)`, [
+    renamed,
+  ]);
   await page.goto("/");
   await expect(page.getByRole("heading", { name: renamed })).toBeVisible();
 

@@ -7,7 +7,11 @@ import type { Page } from "@playwright/test";
 import { e2eDb, expect, hasJs, test, unique } from "../fixtures/e2e";
 
 const cuid = () => `c${randomBytes(12).toString("hex")}`;
-const slugOf = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+const slugOf = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
 type Row = { id: string; name: string; slug: string };
 
@@ -86,7 +90,8 @@ test.describe("home listing", () => {
     const js = hasJs(test.info());
     const category = await createCategory("Filter");
     // Band edges: $19.50 and $19.99 belong to "0 to 19", $20.00 to "20 to 39".
-    for (const priceCents of [0, 1950, 1999, 2000, 3999, 10_000]) await createProduct(category.id, { priceCents, name: `Edge ${priceCents} ${unique("p")}` });
+    for (const priceCents of [0, 1950, 1999, 2000, 3999, 10_000])
+      await createProduct(category.id, { priceCents, name: `Edge ${priceCents} ${unique("p")}` });
 
     await page.goto("/");
     await page.getByRole("checkbox", { name: category.name, exact: true }).check();
@@ -120,7 +125,8 @@ test.describe("home listing", () => {
     const js = hasJs(test.info());
     const category = await createCategory("Paging");
     const created: string[] = [];
-    for (let i = 0; i < 30; i++) created.push((await createProduct(category.id, { name: `Paged ${String(i).padStart(2, "0")} ${unique("p")}`, minutesAgo: i })).name);
+    for (let i = 0; i < 30; i++)
+      created.push((await createProduct(category.id, { name: `Paged ${String(i).padStart(2, "0")} ${unique("p")}`, minutesAgo: i })).name);
 
     await page.goto(`/?category=${category.id}`);
     if (js) await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
@@ -157,7 +163,12 @@ test.describe("home listing", () => {
   });
 
   test("odd query values are ignored, never an error", async ({ page }) => {
-    for (const path of ["/?page=-1&price=foo&category=zzz&sort=%27%3B--", "/?page=abc", `/?category=${"c".repeat(25)}`, "/?page=99999999"]) {
+    for (const path of [
+      "/?page=-1&price=foo&category=zzz&sort=%27%3B--",
+      "/?page=abc",
+      `/?category=${"c".repeat(25)}`,
+      "/?page=99999999",
+    ]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
       await expect(page.getByRole("heading", { name: "All Products" })).toBeVisible();
@@ -170,7 +181,10 @@ test.describe("search", () => {
   test("finds a product by a word from its name and from its description", async ({ page }) => {
     const tag = randomBytes(4).toString("hex");
     const category = await createCategory("Search");
-    const product = await createProduct(category.id, { name: `Quokka${tag} Lamp`, description: `Carved from wombatine${tag} wood by hand.` });
+    const product = await createProduct(category.id, {
+      name: `Quokka${tag} Lamp`,
+      description: `Carved from wombatine${tag} wood by hand.`,
+    });
 
     await page.goto("/");
     await page.getByPlaceholder("Search").fill(`QUOKKA${tag}`);
@@ -227,7 +241,11 @@ test.describe("product and category pages", () => {
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", `${product.name} | Storefront`);
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "product");
     const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
-    expect(ld).toMatchObject({ "@type": "Product", name: product.name, offers: { "@type": "Offer", price: "19.50", priceCurrency: "USD" } });
+    expect(ld).toMatchObject({
+      "@type": "Product",
+      name: product.name,
+      offers: { "@type": "Offer", price: "19.50", priceCurrency: "USD" },
+    });
 
     await page.goto(`/product/${sibling.slug}`);
     await expect(page.getByRole("region", { name: "Similar Products" }).getByRole("heading", { name: product.name })).toBeVisible();
@@ -261,7 +279,11 @@ test.describe("product and category pages", () => {
       expect(response?.status()).toBe(200);
       const main = page.getByRole("main");
       await expect(main.getByRole("link", { name: category.name })).toHaveAttribute("href", `/category/${category.slug}`);
-      for (const [name, slug] of [["Electronics", "electronics"], ["Books", "books"], ["Home & Kitchen", "home-and-kitchen"]]) {
+      for (const [name, slug] of [
+        ["Electronics", "electronics"],
+        ["Books", "books"],
+        ["Home & Kitchen", "home-and-kitchen"],
+      ]) {
         await expect(main.getByRole("link", { name, exact: true })).toHaveAttribute("href", `/category/${slug}`);
       }
     }
@@ -314,7 +336,9 @@ test.describe("photos and crawlers", () => {
     const index = await request.get("/sitemap.xml");
     expect(index.status()).toBe(200);
     expect(index.headers()["content-type"]).toContain("xml");
-    const files = [...(await index.text()).matchAll(/<sitemap><loc>(https?:\/\/[^<]+)<\/loc><\/sitemap>/g)].map((m) => new URL(m[1]).pathname);
+    const files = [...(await index.text()).matchAll(/<sitemap><loc>(https?:\/\/[^<]+)<\/loc><\/sitemap>/g)].map(
+      (m) => new URL(m[1]).pathname,
+    );
     expect(files).toEqual(["/sitemap/pages.xml", "/sitemap/products-1.xml"]);
     let xml = "";
     for (const file of files) {

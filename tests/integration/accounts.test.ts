@@ -94,7 +94,11 @@ function postForm(path: string, fields: Record<string, string>, headers: Record<
 }
 
 function sendJson(path: string, method: string, body: unknown, headers: Record<string, string> = {}) {
-  return new Request(`${ORIGIN}${path}`, { method, headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify(body) });
+  return new Request(`${ORIGIN}${path}`, {
+    method,
+    headers: { "Content-Type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
 }
 
 describe("hashing", () => {
@@ -140,7 +144,14 @@ describe("register", () => {
     const user = await registered();
     const response = await call(
       registerRoute.action,
-      postForm("/register", { name: "Bob", email: user.email, password: "Another-Pass-1", phone: "555 0100", address: "1 Road", answer: "golf" }),
+      postForm("/register", {
+        name: "Bob",
+        email: user.email,
+        password: "Another-Pass-1",
+        phone: "555 0100",
+        address: "1 Road",
+        answer: "golf",
+      }),
     );
     expect(response.status).toBe(400);
     const body = await response.json();
@@ -177,7 +188,10 @@ describe("register", () => {
     const duplicate = await call(apiRegister.action, sendJson("/api/v1/user/register", "POST", payload));
     expect(duplicate.status).toBe(409);
     expect(await duplicate.json()).toMatchObject({ success: false, message: DUPLICATE_EMAIL_MESSAGE });
-    const invalid = await call(apiRegister.action, sendJson("/api/v1/user/register", "POST", { ...payload, email: uniqueEmail(), password: 12345678 }));
+    const invalid = await call(
+      apiRegister.action,
+      sendJson("/api/v1/user/register", "POST", { ...payload, email: uniqueEmail(), password: 12345678 }),
+    );
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toMatchObject({ success: false, errors: { password: expect.any(String) } });
     expect((await call(apiRegister.loader, get("/api/v1/user/register"))).status).toBe(405);
@@ -192,7 +206,10 @@ describe("login", () => {
     expect(unknown).toEqual({ ok: false, reason: "invalid", message: INVALID_LOGIN_MESSAGE });
     expect(wrong).toEqual(unknown);
 
-    const viaApiUnknown = await call(apiLogin.action, sendJson("/api/v1/user/login", "POST", { email: uniqueEmail("nobody"), password: "x" }));
+    const viaApiUnknown = await call(
+      apiLogin.action,
+      sendJson("/api/v1/user/login", "POST", { email: uniqueEmail("nobody"), password: "x" }),
+    );
     const viaApiWrong = await call(apiLogin.action, sendJson("/api/v1/user/login", "POST", { email: user.email, password: "x" }));
     expect(viaApiUnknown.status).toBe(401);
     expect(viaApiWrong.status).toBe(401);
@@ -205,7 +222,10 @@ describe("login", () => {
 
   it("the form sets an HttpOnly session cookie and returns to a same-site origin only", async () => {
     const user = await registered();
-    const ok = await call(loginRoute.action, postForm("/login", { email: user.email, password: user.password, redirectTo: "/dashboard/user/orders" }));
+    const ok = await call(
+      loginRoute.action,
+      postForm("/login", { email: user.email, password: user.password, redirectTo: "/dashboard/user/orders" }),
+    );
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/dashboard/user/orders");
     const sessionCookie = ok.headers.getSetCookie().find((c) => c.startsWith("__session="))!;
@@ -230,10 +250,17 @@ describe("login", () => {
 
   it("the API returns the user (no hash) and a token usable raw or as Bearer", async () => {
     const user = await registered();
-    const response = await call(apiLogin.action, sendJson("/api/v1/user/login", "POST", { email: user.email.toUpperCase(), password: user.password }));
+    const response = await call(
+      apiLogin.action,
+      sendJson("/api/v1/user/login", "POST", { email: user.email.toUpperCase(), password: user.password }),
+    );
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(body).toMatchObject({ success: true, user: { _id: user.id, name: user.name, email: user.email, role: 0 }, token: expect.any(String) });
+    expect(body).toMatchObject({
+      success: true,
+      user: { _id: user.id, name: user.name, email: user.email, role: 0 },
+      token: expect.any(String),
+    });
     expect(JSON.stringify(body)).not.toMatch(/Hash|answer/);
     expect((await call(apiUserAuth.loader, get("/api/v1/user/user-auth", { Authorization: body.token }))).status).toBe(200);
     expect((await call(apiUserAuth.loader, get("/api/v1/user/user-auth", { Authorization: `Bearer ${body.token}` }))).status).toBe(200);
@@ -289,7 +316,10 @@ describe("sessions", () => {
     expect(unknown).toEqual(wrong);
     expect(await userForToken(tokens[0])).not.toBeNull();
 
-    const response = await call(forgotRoute.action, postForm("/forgot-password", { email: user.email, answer: " rugby", newPassword: "Fresh-Start-1" }));
+    const response = await call(
+      forgotRoute.action,
+      postForm("/forgot-password", { email: user.email, answer: " rugby", newPassword: "Fresh-Start-1" }),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login");
     for (const token of tokens) expect(await userForToken(token)).toBeNull();
@@ -300,14 +330,20 @@ describe("sessions", () => {
 
   it("the reset API answers 200, and 401 with one message for a wrong answer or e-mail", async () => {
     const user = await registered({ answer: "hockey" });
-    const wrong = await call(apiForgot.action, sendJson("/api/v1/user/forgot-password", "POST", { email: user.email, answer: "golf", newPassword: "Other-Pass-1" }));
+    const wrong = await call(
+      apiForgot.action,
+      sendJson("/api/v1/user/forgot-password", "POST", { email: user.email, answer: "golf", newPassword: "Other-Pass-1" }),
+    );
     const unknown = await call(
       apiForgot.action,
       sendJson("/api/v1/user/forgot-password", "POST", { email: uniqueEmail(), answer: "hockey", newPassword: "Other-Pass-1" }),
     );
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toEqual(await unknown.json());
-    const ok = await call(apiForgot.action, sendJson("/api/v1/user/forgot-password", "POST", { email: user.email, answer: "HOCKEY", newPassword: "Other-Pass-1" }));
+    const ok = await call(
+      apiForgot.action,
+      sendJson("/api/v1/user/forgot-password", "POST", { email: user.email, answer: "HOCKEY", newPassword: "Other-Pass-1" }),
+    );
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ success: true });
   });
@@ -323,7 +359,14 @@ describe("profile", () => {
       profileRoute.action,
       postForm(
         "/dashboard/user/profile",
-        { name: "  Renamed User ", email: "hijack@evil.test", role: "1", password: "New-Password-9", phone: "555 0199", address: "9 New Street" },
+        {
+          name: "  Renamed User ",
+          email: "hijack@evil.test",
+          role: "1",
+          password: "New-Password-9",
+          phone: "555 0199",
+          address: "9 New Street",
+        },
         { Cookie: cookie },
       ),
     );
@@ -340,7 +383,10 @@ describe("profile", () => {
   it("blank fields keep their value; bad input comes back with errors", async () => {
     const user = await registered();
     const cookie = await cookieFor(await createSession(user.id));
-    await call(profileRoute.action, postForm("/dashboard/user/profile", { name: "", password: "", phone: "", address: "" }, { Cookie: cookie }));
+    await call(
+      profileRoute.action,
+      postForm("/dashboard/user/profile", { name: "", password: "", phone: "", address: "" }, { Cookie: cookie }),
+    );
     const row = await db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(row).toMatchObject({ name: user.name, phone: user.phone, address: user.address });
     expect(await authenticate(user.email, user.password)).not.toBeNull();
@@ -355,11 +401,19 @@ describe("profile", () => {
     const token = await createSession(user.id);
     const response = await call(
       apiProfile.action,
-      sendJson("/api/v1/user/profile", "PUT", { name: "Api Name", email: "other@evil.test", password: "", phone: "555 0123", address: "" }, { Authorization: token }),
+      sendJson(
+        "/api/v1/user/profile",
+        "PUT",
+        { name: "Api Name", email: "other@evil.test", password: "", phone: "555 0123", address: "" },
+        { Authorization: token },
+      ),
     );
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(body).toMatchObject({ success: true, updatedUser: { _id: user.id, name: "Api Name", email: user.email, phone: "555 0123", address: user.address } });
+    expect(body).toMatchObject({
+      success: true,
+      updatedUser: { _id: user.id, name: "Api Name", email: user.email, phone: "555 0123", address: user.address },
+    });
     expect(JSON.stringify(body)).not.toMatch(/Hash/);
 
     const bad = await call(apiProfile.action, sendJson("/api/v1/user/profile", "PUT", { password: "1" }, { Authorization: token }));
@@ -380,7 +434,12 @@ describe("orders", () => {
     const other = await registered();
     const older = await db.order.create({ data: { buyerId: user.id, totalCents: 100, createdAt: new Date(Date.now() - 60_000) } });
     const newer = await db.order.create({
-      data: { buyerId: user.id, totalCents: 250, paymentStatus: "SUCCEEDED", lines: { create: [{ name: "Widget", description: "A widget", slug: "widget", unitPriceCents: 250, quantity: 1 }] } },
+      data: {
+        buyerId: user.id,
+        totalCents: 250,
+        paymentStatus: "SUCCEEDED",
+        lines: { create: [{ name: "Widget", description: "A widget", slug: "widget", unitPriceCents: 250, quantity: 1 }] },
+      },
     });
     await db.order.create({ data: { buyerId: other.id, totalCents: 999 } });
     const token = await createSession(user.id);
@@ -391,7 +450,12 @@ describe("orders", () => {
     const api = await call(apiOrders.loader, get("/api/v1/user/orders", { Authorization: token }));
     const list = await api.json();
     expect(list.map((o: { _id: string }) => o._id)).toEqual([newer.id, older.id]);
-    expect(list[0]).toMatchObject({ status: "Not Process", buyer: { name: user.name }, payment: { success: true }, products: [{ name: "Widget", price: 2.5, quantity: 1 }] });
+    expect(list[0]).toMatchObject({
+      status: "Not Process",
+      buyer: { name: user.name },
+      payment: { success: true },
+      products: [{ name: "Widget", price: 2.5, quantity: 1 }],
+    });
     expect((await call(apiOrders.loader, get("/api/v1/user/orders"))).status).toBe(401);
   });
 });
@@ -452,7 +516,14 @@ describe("rate limiting", () => {
     for (let i = 0; i < 10; i++) await register(account({ email }), { ip: null });
     const blocked = await call(
       apiRegister.action,
-      sendJson("/api/v1/user/register", "POST", { username: "Z", email, password: "Long-Enough-1", phone: "555 0000", address: "x", answer: "y" }),
+      sendJson("/api/v1/user/register", "POST", {
+        username: "Z",
+        email,
+        password: "Long-Enough-1",
+        phone: "555 0000",
+        address: "x",
+        answer: "y",
+      }),
     );
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get("Retry-After")).toMatch(/^\d+$/);
@@ -486,7 +557,11 @@ describe("rate limiting", () => {
     const context = { clientIp: `127.0.${Math.floor(Math.random() * 200) + 1}.10` };
     const statuses = [];
     for (let i = 0; i < 4; i++) {
-      const response = await call(apiLogin.action, sendJson("/api/v1/user/login", "POST", { email: uniqueEmail(), password: "x" }), context);
+      const response = await call(
+        apiLogin.action,
+        sendJson("/api/v1/user/login", "POST", { email: uniqueEmail(), password: "x" }),
+        context,
+      );
       statuses.push(response.status);
     }
     expect(statuses).toEqual([401, 401, 401, 429]);
@@ -494,7 +569,9 @@ describe("rate limiting", () => {
     expect(form.status).toBe(429);
     expect(Number(form.headers.get("Retry-After"))).toBeGreaterThan(0);
     // Another address is not affected.
-    const other = await call(apiLogin.action, sendJson("/api/v1/user/login", "POST", { email: uniqueEmail(), password: "x" }), { clientIp: "127.0.0.250" });
+    const other = await call(apiLogin.action, sendJson("/api/v1/user/login", "POST", { email: uniqueEmail(), password: "x" }), {
+      clientIp: "127.0.0.250",
+    });
     expect(other.status).toBe(401);
   });
 
@@ -505,7 +582,8 @@ describe("rate limiting", () => {
     env().RATE_LIMIT_IP_MAX = 1000;
     try {
       const outcomes = [];
-      for (let i = 0; i < 15; i++) outcomes.push((await login({ email: user.email, password: "wrong-password" }, { ip: attacker })).ok === false);
+      for (let i = 0; i < 15; i++)
+        outcomes.push((await login({ email: user.email, password: "wrong-password" }, { ip: attacker })).ok === false);
       const attackerBlocked = await login({ email: user.email, password: user.password }, { ip: attacker });
       expect(attackerBlocked).toMatchObject({ ok: false, reason: "rate_limited" });
       // The owner, elsewhere, still gets in (after at most a short slowdown).
@@ -556,7 +634,13 @@ describe("rate limiting", () => {
 
 describe("guards", () => {
   type Who = "visitor" | "user" | "admin" | "bad token" | "revoked token";
-  const tokens: Record<Who, string | null> = { visitor: null, user: null, admin: null, "bad token": "not-a-real-token", "revoked token": null };
+  const tokens: Record<Who, string | null> = {
+    visitor: null,
+    user: null,
+    admin: null,
+    "bad token": "not-a-real-token",
+    "revoked token": null,
+  };
 
   beforeAll(async () => {
     const user = await registered();
@@ -590,7 +674,8 @@ describe("guards", () => {
         expect(await userPage.json()).toMatchObject({ guard: true, redirectTo: "/login?redirectTo=%2Fdashboard%2Fuser" });
       }
       if (adminPage.status === 403) expect(await adminPage.json()).toMatchObject({ guard: true, redirectTo: "/" });
-      if (adminPage.status === 200) expect(await adminPage.json()).toEqual({ name: expect.any(String), email: expect.any(String), phone: expect.any(String) });
+      if (adminPage.status === 200)
+        expect(await adminPage.json()).toEqual({ name: expect.any(String), email: expect.any(String), phone: expect.any(String) });
 
       const direct = async (fn: (r: Request) => Promise<unknown>) => {
         try {

@@ -27,7 +27,9 @@ import { createSession, sessionCookie } from "~/utils/session.server";
 const tag = () => randomBytes(4).toString("hex");
 
 async function png(width = 32, height = 24, color = { r: 200, g: 30, b: 60 }) {
-  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 }
 
 function photoFile(bytes: Uint8Array, name = "photo.png", type = "image/png") {
@@ -105,8 +107,15 @@ describe("categories", () => {
 
   it("leaves a category unchanged when a rename sends no name, and refuses a blank one", async () => {
     const category = await newCategory();
-    expect(await renameCategory(category.id, {})).toMatchObject({ ok: true, category: { id: category.id, name: category.name, slug: category.slug } });
-    expect(await renameCategory(category.id, { name: " " })).toMatchObject({ ok: false, status: 400, errors: { name: expect.any(String) } });
+    expect(await renameCategory(category.id, {})).toMatchObject({
+      ok: true,
+      category: { id: category.id, name: category.name, slug: category.slug },
+    });
+    expect(await renameCategory(category.id, { name: " " })).toMatchObject({
+      ok: false,
+      status: 400,
+      errors: { name: expect.any(String) },
+    });
     expect(await getCategory(category.id)).toEqual(category);
   });
 
@@ -135,16 +144,36 @@ describe("products", () => {
   });
 
   it("accepts the shipping spellings of forms and API clients", async () => {
-    const cases: [unknown, boolean][] = [["0", false], ["1", true], ["yes", true], ["No", false], [true, true], [false, false], [undefined, false]];
+    const cases: [unknown, boolean][] = [
+      ["0", false],
+      ["1", true],
+      ["yes", true],
+      ["No", false],
+      [true, true],
+      [false, false],
+      [undefined, false],
+    ];
     for (const [shipping, expected] of cases) {
       const result = await createProduct(await productInput({ shipping }));
       expect(result.ok && result.product.shipping).toBe(expected);
     }
-    expect(await createProduct(await productInput({ shipping: "maybe" }))).toMatchObject({ ok: false, status: 400, errors: { shipping: expect.any(String) } });
+    expect(await createProduct(await productInput({ shipping: "maybe" }))).toMatchObject({
+      ok: false,
+      status: 400,
+      errors: { shipping: expect.any(String) },
+    });
   });
 
   it("validates price and quantity: non-negative, at most two decimals, whole quantities", async () => {
-    const good: [unknown, number][] = [["0", 0], ["10", 1000], ["10.5", 1050], ["10.05", 1005], [19.99, 1999], [" 7.10 ", 710], [".5", 50]];
+    const good: [unknown, number][] = [
+      ["0", 0],
+      ["10", 1000],
+      ["10.5", 1050],
+      ["10.05", 1005],
+      [19.99, 1999],
+      [" 7.10 ", 710],
+      [".5", 50],
+    ];
     for (const [price, cents] of good) {
       const result = await createProduct(await productInput({ price }));
       expect(result.ok && result.product.priceCents, String(price)).toBe(cents);
@@ -163,10 +192,23 @@ describe("products", () => {
   it("trims and limits names and descriptions, and needs an existing category", async () => {
     const trimmed = await createProduct(await productInput({ name: "  Spaced Out  " }));
     expect(trimmed.ok && trimmed.product.name).toBe("Spaced Out");
-    expect(await createProduct(await productInput({ name: "x".repeat(121) }))).toMatchObject({ ok: false, errors: { name: expect.any(String) } });
-    expect(await createProduct(await productInput({ description: " " }))).toMatchObject({ ok: false, errors: { description: expect.any(String) } });
-    expect(await createProduct(await productInput({ category: "c000000000000000000000000" }))).toMatchObject({ ok: false, status: 400, errors: { category: expect.any(String) } });
-    expect(await createProduct(await productInput({ category: "'; DROP TABLE \"Product\"; --" }))).toMatchObject({ ok: false, errors: { category: expect.any(String) } });
+    expect(await createProduct(await productInput({ name: "x".repeat(121) }))).toMatchObject({
+      ok: false,
+      errors: { name: expect.any(String) },
+    });
+    expect(await createProduct(await productInput({ description: " " }))).toMatchObject({
+      ok: false,
+      errors: { description: expect.any(String) },
+    });
+    expect(await createProduct(await productInput({ category: "c000000000000000000000000" }))).toMatchObject({
+      ok: false,
+      status: 400,
+      errors: { category: expect.any(String) },
+    });
+    expect(await createProduct(await productInput({ category: '\'; DROP TABLE "Product"; --' }))).toMatchObject({
+      ok: false,
+      errors: { category: expect.any(String) },
+    });
     // Every error at once, one per field.
     const all = await createProduct({});
     expect(all.ok).toBe(false);
@@ -197,7 +239,11 @@ describe("products", () => {
   });
 
   it("refuses an SVG or a PDF even when named .jpg", async () => {
-    const svg = photoFile(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'), "x.jpg", "image/jpeg");
+    const svg = photoFile(
+      new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'),
+      "x.jpg",
+      "image/jpeg",
+    );
     expect(await createProduct(await productInput({ photo: svg }))).toMatchObject({ ok: false, errors: { photo: expect.any(String) } });
     const pdf = photoFile(new TextEncoder().encode("%PDF-1.4\n%âãÏÓ\n"), "x.jpg", "image/jpeg");
     expect(await createProduct(await productInput({ photo: pdf }))).toMatchObject({ ok: false, errors: { photo: expect.any(String) } });
@@ -215,18 +261,29 @@ describe("products", () => {
     const product = await newProduct({ photo: photoFile(await png(10, 10)) });
     const firstEtag = (await db.productPhoto.findUniqueOrThrow({ where: { productId: product.id } })).etag;
 
-    const withoutPhoto = await updateProduct(product.id, await productInput({ name: product.name, price: "25", category: product.category.id, photo: new File([], "") }));
+    const withoutPhoto = await updateProduct(
+      product.id,
+      await productInput({ name: product.name, price: "25", category: product.category.id, photo: new File([], "") }),
+    );
     expect(withoutPhoto.ok && withoutPhoto.product.priceCents).toBe(2500);
     expect((await db.productPhoto.findUniqueOrThrow({ where: { productId: product.id } })).etag).toBe(firstEtag);
 
     const refused = await updateProduct(
       product.id,
-      await productInput({ name: "Should Not Stick", price: "99", category: product.category.id, photo: photoFile(new TextEncoder().encode("nope"), "x.png") }),
+      await productInput({
+        name: "Should Not Stick",
+        price: "99",
+        category: product.category.id,
+        photo: photoFile(new TextEncoder().encode("nope"), "x.png"),
+      }),
     );
     expect(refused).toMatchObject({ ok: false, errors: { photo: expect.any(String) } });
     expect(await db.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ name: product.name, priceCents: 2500 });
 
-    const replaced = await updateProduct(product.id, await productInput({ name: product.name, price: "26", category: product.category.id, photo: photoFile(await png(20, 40)) }));
+    const replaced = await updateProduct(
+      product.id,
+      await productInput({ name: product.name, price: "26", category: product.category.id, photo: photoFile(await png(20, 40)) }),
+    );
     expect(replaced.ok).toBe(true);
     const photo = await db.productPhoto.findUniqueOrThrow({ where: { productId: product.id } });
     expect(photo.etag).not.toBe(firstEtag);
@@ -241,7 +298,13 @@ describe("products", () => {
     const stored = () => db.product.findUniqueOrThrow({ where: { id: product.id }, include: { photo: { select: { etag: true } } } });
     const before = await stored();
     // What the old client's update form sends: no shipping, and no photo when none was chosen.
-    const oldClient = await updateProduct(product.id, { name: product.name, description: product.description, price: "7.5", quantity: "2", category: product.category.id });
+    const oldClient = await updateProduct(product.id, {
+      name: product.name,
+      description: product.description,
+      price: "7.5",
+      quantity: "2",
+      category: product.category.id,
+    });
     expect(oldClient.ok && oldClient.product).toMatchObject({ priceCents: 750, quantity: 2, shipping: true });
     // One field at a time, and nothing at all.
     expect((await updateProduct(product.id, { category: other.id })).ok).toBe(true);
@@ -260,7 +323,10 @@ describe("products", () => {
     // A field that is sent is validated as on create.
     expect(await updateProduct(product.id, { price: "" })).toMatchObject({ ok: false, status: 400, errors: { price: expect.any(String) } });
     expect(await updateProduct(product.id, { name: " " })).toMatchObject({ ok: false, status: 400, errors: { name: expect.any(String) } });
-    expect(await updateProduct(product.id, { category: "c000000000000000000000000" })).toMatchObject({ ok: false, errors: { category: expect.any(String) } });
+    expect(await updateProduct(product.id, { category: "c000000000000000000000000" })).toMatchObject({
+      ok: false,
+      errors: { category: expect.any(String) },
+    });
     expect(await updateProduct(product.id, { shipping: "maybe" })).toMatchObject({ ok: false, errors: { shipping: expect.any(String) } });
     expect(await stored()).toMatchObject({ name: before.name, priceCents: 750, shipping: false, categoryId: other.id });
   });
@@ -280,8 +346,16 @@ describe("products", () => {
           categoryId: category,
           photo: {
             create: {
-              contentType: "image/png", size: 2 ** 40, width: 1, height: 1, data: new Uint8Array([1]), thumbData: new Uint8Array([1]),
-              thumbType: "image/webp", thumbWidth: 1, thumbHeight: 1, etag: "x",
+              contentType: "image/png",
+              size: 2 ** 40,
+              width: 1,
+              height: 1,
+              data: new Uint8Array([1]),
+              thumbData: new Uint8Array([1]),
+              thumbType: "image/webp",
+              thumbWidth: 1,
+              thumbHeight: 1,
+              etag: "x",
             },
           },
         },
@@ -292,15 +366,41 @@ describe("products", () => {
 
   it("deletes a product and keeps the orders that bought it", async () => {
     const product = await newProduct();
-    const buyer = await db.user.create({ data: { name: "Buyer", email: `b-${tag()}@test.dev`, passwordHash: "x", answerHash: "y", phone: "1", address: "a" } });
+    const buyer = await db.user.create({
+      data: { name: "Buyer", email: `b-${tag()}@test.dev`, passwordHash: "x", answerHash: "y", phone: "1", address: "a" },
+    });
     const order = await db.order.create({
-      data: { buyerId: buyer.id, totalCents: 1999, lines: { create: [{ productId: product.id, name: product.name, description: product.description, slug: product.slug, unitPriceCents: 1999, quantity: 1 }] } },
+      data: {
+        buyerId: buyer.id,
+        totalCents: 1999,
+        lines: {
+          create: [
+            {
+              productId: product.id,
+              name: product.name,
+              description: product.description,
+              slug: product.slug,
+              unitPriceCents: 1999,
+              quantity: 1,
+            },
+          ],
+        },
+      },
     });
     const deleted = await deleteProduct(product.id);
     expect(deleted.ok).toBe(true);
     expect(await getProductForAdmin(product.slug)).toBeNull();
     const lines = await db.orderLine.findMany({ where: { orderId: order.id } });
-    expect(lines).toEqual([expect.objectContaining({ productId: null, name: product.name, description: product.description, slug: product.slug, unitPriceCents: 1999, quantity: 1 })]);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        productId: null,
+        name: product.name,
+        description: product.description,
+        slug: product.slug,
+        unitPriceCents: 1999,
+        quantity: 1,
+      }),
+    ]);
     expect(await deleteProduct(product.id)).toMatchObject({ ok: false, status: 404 });
     expect(await deleteProduct("not-an-id")).toMatchObject({ ok: false, status: 404 });
   });
@@ -354,7 +454,9 @@ describe("readForm (uploads)", () => {
     // As remix-serve hands a body over: a Node socket behind Remix's stream adapter.
     const server = http.createServer(async (req, res) => {
       // The short paths below, as the API's (the one /api/v1 route matches the path).
-      const path = req.url!.replace(/^\/create/, "/api/v1/category/create-category").replace(/^\/delete\//, "/api/v1/category/delete-category/");
+      const path = req
+        .url!.replace(/^\/create/, "/api/v1/category/create-category")
+        .replace(/^\/delete\//, "/api/v1/category/delete-category/");
       const request = new Request(`http://localhost${path}`, {
         method: "POST",
         headers: { "Content-Type": String(req.headers["content-type"]) },
@@ -368,11 +470,19 @@ describe("readForm (uploads)", () => {
     const { port } = server.address() as AddressInfo;
     let sent = 0;
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const client = http.request({ port, host: "127.0.0.1", method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=x", "Transfer-Encoding": "chunked" } }, (res) => {
-        let body = "";
-        res.on("data", (chunk) => (body += chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-      });
+      const client = http.request(
+        {
+          port,
+          host: "127.0.0.1",
+          method: "POST",
+          headers: { "Content-Type": "multipart/form-data; boundary=x", "Transfer-Encoding": "chunked" },
+        },
+        (res) => {
+          let body = "";
+          res.on("data", (chunk) => (body += chunk));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
       client.on("error", reject);
       client.write('--x\r\nContent-Disposition: form-data; name="photo"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n');
       const chunk = Buffer.alloc(64 * 1024);
@@ -407,7 +517,11 @@ describe("readForm (uploads)", () => {
   it("refuses other content types (415) and broken multipart (400)", async () => {
     const json = new Request("http://localhost/upload", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
     expect(await readForm(json)).toMatchObject({ ok: false, status: 415 });
-    const noBoundary = new Request("http://localhost/upload", { method: "POST", headers: { "Content-Type": "multipart/form-data" }, body: "hello" });
+    const noBoundary = new Request("http://localhost/upload", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data" },
+      body: "hello",
+    });
     expect(await readForm(noBoundary)).toMatchObject({ ok: false, status: 400 });
   });
 
@@ -478,13 +592,17 @@ async function pageRequest(path: string, fields: Record<string, string>, caller:
 }
 
 async function newOrder(productId?: string) {
-  const buyer = await db.user.create({ data: { name: `Buyer ${tag()}`, email: `b-${tag()}@test.dev`, passwordHash: "x", answerHash: "y", phone: "1", address: "a" } });
+  const buyer = await db.user.create({
+    data: { name: `Buyer ${tag()}`, email: `b-${tag()}@test.dev`, passwordHash: "x", answerHash: "y", phone: "1", address: "a" },
+  });
   return db.order.create({
     data: {
       buyerId: buyer.id,
       totalCents: 500,
       paymentStatus: "SUCCEEDED",
-      lines: { create: [{ productId: productId ?? null, name: "Thing", description: "A thing", slug: "thing", unitPriceCents: 500, quantity: 1 }] },
+      lines: {
+        create: [{ productId: productId ?? null, name: "Thing", description: "A thing", slug: "thing", unitPriceCents: 500, quantity: 1 }],
+      },
     },
   });
 }
@@ -507,13 +625,23 @@ describe("admin API: who may call it", () => {
       const expected = caller === user ? 403 : 401;
       const responses = [
         await call(createCategoryApi, jsonRequest("POST", "/api/v1/category/create-category", { name: `Hack ${tag()}` }, caller)),
-        await call(updateCategoryApi, jsonRequest("PUT", `/api/v1/category/update-category/${category.id}`, { name: "Hacked" }, caller), { id: category.id }),
-        await call(deleteCategoryApi, jsonRequest("DELETE", `/api/v1/category/delete-category/${category.id}`, undefined, caller), { id: category.id }),
+        await call(updateCategoryApi, jsonRequest("PUT", `/api/v1/category/update-category/${category.id}`, { name: "Hacked" }, caller), {
+          id: category.id,
+        }),
+        await call(deleteCategoryApi, jsonRequest("DELETE", `/api/v1/category/delete-category/${category.id}`, undefined, caller), {
+          id: category.id,
+        }),
         await call(createProductApi, multipartRequest("POST", "/api/v1/product/create-product", fields, caller)),
-        await call(updateProductApi, multipartRequest("PUT", `/api/v1/product/update-product/${product.id}`, fields, caller), { id: product.id }),
-        await call(deleteProductApi, jsonRequest("DELETE", `/api/v1/product/delete-product/${product.id}`, undefined, caller), { id: product.id }),
+        await call(updateProductApi, multipartRequest("PUT", `/api/v1/product/update-product/${product.id}`, fields, caller), {
+          id: product.id,
+        }),
+        await call(deleteProductApi, jsonRequest("DELETE", `/api/v1/product/delete-product/${product.id}`, undefined, caller), {
+          id: product.id,
+        }),
         await call(allOrdersApi, jsonRequest("GET", "/api/v1/user/all-orders", undefined, caller)),
-        await call(orderStatusApi, jsonRequest("PUT", `/api/v1/user/order-status/${order.id}`, { status: "Shipped" }, caller), { orderId: order.id }),
+        await call(orderStatusApi, jsonRequest("PUT", `/api/v1/user/order-status/${order.id}`, { status: "Shipped" }, caller), {
+          orderId: order.id,
+        }),
       ];
       for (const response of responses) {
         expect(response.status, `${caller.label} ${response.url}`).toBe(expected);
@@ -530,7 +658,9 @@ describe("admin API: who may call it", () => {
     expect(put.status).toBe(405);
     expect(put.headers.get("Allow")).toBe("POST");
     expect((await call(allOrdersApiPost as RouteFn, jsonRequest("POST", "/api/v1/user/all-orders", {}, admin))).status).toBe(405);
-    expect((await call(deleteProductApi, jsonRequest("POST", "/api/v1/product/delete-product/x", {}, admin), { id: "x" })).status).toBe(405);
+    expect((await call(deleteProductApi, jsonRequest("POST", "/api/v1/product/delete-product/x", {}, admin), { id: "x" })).status).toBe(
+      405,
+    );
   });
 });
 
@@ -538,10 +668,14 @@ describe("admin API over real HTTP: early answers keep the connection usable", (
   it("a 405 or 401 sent before reading a 100 KB body does not stall the next request on the same keep-alive connection, and an oversized chunked JSON body gets its 413", async () => {
     const server = http.createServer(async (req, res) => {
       // The short paths below, as the API's (the one /api/v1 route matches the path).
-      const path = req.url!.replace(/^\/create/, "/api/v1/category/create-category").replace(/^\/delete\//, "/api/v1/category/delete-category/");
+      const path = req
+        .url!.replace(/^\/create/, "/api/v1/category/create-category")
+        .replace(/^\/delete\//, "/api/v1/category/delete-category/");
       const request = new Request(`http://localhost${path}`, {
         method: req.method,
-        headers: Object.entries(req.headers).flatMap(([key, value]) => (typeof value === "string" ? [[key, value] as [string, string]] : [])),
+        headers: Object.entries(req.headers).flatMap(([key, value]) =>
+          typeof value === "string" ? [[key, value] as [string, string]] : [],
+        ),
         body: req.method === "GET" ? undefined : createReadableStreamFromReadable(req),
         duplex: "half",
       } as RequestInit);
@@ -558,10 +692,13 @@ describe("admin API over real HTTP: early answers keep the connection usable", (
       Promise.race([
         new Promise<number>((resolve, reject) => {
           const length: Record<string, string> = body && !headers["Transfer-Encoding"] ? { "Content-Length": String(body.byteLength) } : {};
-          const req = http.request({ port, host: "127.0.0.1", method, path, agent, headers: { "Content-Type": "application/json", ...length, ...headers } }, (res) => {
-            res.resume();
-            res.on("end", () => resolve(res.statusCode ?? 0));
-          });
+          const req = http.request(
+            { port, host: "127.0.0.1", method, path, agent, headers: { "Content-Type": "application/json", ...length, ...headers } },
+            (res) => {
+              res.resume();
+              res.on("end", () => resolve(res.statusCode ?? 0));
+            },
+          );
           req.on("error", reject);
           req.end(body);
         }),
@@ -574,8 +711,12 @@ describe("admin API over real HTTP: early answers keep the connection usable", (
         expect(await send("DELETE", "/delete/x", big)).toBe(401);
         expect(await send("DELETE", "/delete/x", big, { Authorization: admin.token! })).toBe(400);
       }
-      expect(await send("POST", "/create", Buffer.alloc(1024 * 1024, 120), { Authorization: admin.token!, "Transfer-Encoding": "chunked" })).toBe(413);
-      expect(await send("POST", "/create", Buffer.from(JSON.stringify({ name: `Http ${tag()}` })), { Authorization: admin.token! })).toBe(201);
+      expect(
+        await send("POST", "/create", Buffer.alloc(1024 * 1024, 120), { Authorization: admin.token!, "Transfer-Encoding": "chunked" }),
+      ).toBe(413);
+      expect(await send("POST", "/create", Buffer.from(JSON.stringify({ name: `Http ${tag()}` })), { Authorization: admin.token! })).toBe(
+        201,
+      );
     } finally {
       agent.destroy();
       server.closeAllConnections();
@@ -590,7 +731,11 @@ describe("admin API: categories", () => {
     const created = await call(createCategoryApi, jsonRequest("POST", "/api/v1/category/create-category", { name }, admin));
     expect(created.status).toBe(201);
     const body = await created.json();
-    expect(body).toMatchObject({ success: true, message: expect.any(String), category: { _id: expect.any(String), name, slug: expect.any(String) } });
+    expect(body).toMatchObject({
+      success: true,
+      message: expect.any(String),
+      category: { _id: expect.any(String), name, slug: expect.any(String) },
+    });
 
     const dup = await call(createCategoryApi, jsonRequest("POST", "/api/v1/category/create-category", { name: name.toLowerCase() }, admin));
     expect(dup.status).toBe(409);
@@ -599,35 +744,73 @@ describe("admin API: categories", () => {
       const response = await call(createCategoryApi, jsonRequest("POST", "/api/v1/category/create-category", bad, admin));
       expect(response.status, bad).toBe(400);
     }
-    const form = await call(createCategoryApi, jsonRequest("POST", "/api/v1/category/create-category", "name=x", admin, { "Content-Type": "application/x-www-form-urlencoded" }));
+    const form = await call(
+      createCategoryApi,
+      jsonRequest("POST", "/api/v1/category/create-category", "name=x", admin, { "Content-Type": "application/x-www-form-urlencoded" }),
+    );
     expect(form.status).toBe(415);
   });
 
   it("update-category without a name answers the category unchanged", async () => {
     const category = await newCategory();
-    const response = await call(updateCategoryApi, jsonRequest("PUT", `/api/v1/category/update-category/${category.id}`, {}, admin), { id: category.id });
+    const response = await call(updateCategoryApi, jsonRequest("PUT", `/api/v1/category/update-category/${category.id}`, {}, admin), {
+      id: category.id,
+    });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ success: true, category: { _id: category.id, name: category.name, slug: category.slug } });
+    expect(await response.json()).toMatchObject({
+      success: true,
+      category: { _id: category.id, name: category.name, slug: category.slug },
+    });
   });
 
   it("renames and deletes by id: 400 malformed, 404 unknown, 409 in use", async () => {
     const category = await newCategory();
     const path = (id: string) => `/api/v1/category/update-category/${encodeURIComponent(id)}`;
-    const renamed = await call(updateCategoryApi, jsonRequest("PUT", path(category.id), { name: `Renamed ${tag()}` }, admin), { id: category.id });
+    const renamed = await call(updateCategoryApi, jsonRequest("PUT", path(category.id), { name: `Renamed ${tag()}` }, admin), {
+      id: category.id,
+    });
     expect(renamed.status).toBe(200);
     expect(await renamed.json()).toMatchObject({ success: true, category: { _id: category.id } });
     expect((await call(updateCategoryApi, jsonRequest("PUT", path("../x"), { name: "A" }, admin), { id: "../x" })).status).toBe(400);
-    expect((await call(updateCategoryApi, jsonRequest("PUT", path("c000000000000000000000000"), { name: "A" }, admin), { id: "c000000000000000000000000" })).status).toBe(404);
+    expect(
+      (
+        await call(updateCategoryApi, jsonRequest("PUT", path("c000000000000000000000000"), { name: "A" }, admin), {
+          id: "c000000000000000000000000",
+        })
+      ).status,
+    ).toBe(404);
 
     await newProduct({ category: category.id });
-    const inUse = await call(deleteCategoryApi, jsonRequest("DELETE", `/api/v1/category/delete-category/${category.id}`, undefined, admin), { id: category.id });
+    const inUse = await call(
+      deleteCategoryApi,
+      jsonRequest("DELETE", `/api/v1/category/delete-category/${category.id}`, undefined, admin),
+      { id: category.id },
+    );
     expect(inUse.status).toBe(409);
     const empty = await newCategory();
-    const deleted = await call(deleteCategoryApi, jsonRequest("DELETE", `/api/v1/category/delete-category/${empty.id}`, undefined, admin), { id: empty.id });
+    const deleted = await call(deleteCategoryApi, jsonRequest("DELETE", `/api/v1/category/delete-category/${empty.id}`, undefined, admin), {
+      id: empty.id,
+    });
     expect(deleted.status).toBe(200);
     expect(await deleted.json()).toMatchObject({ success: true, message: expect.any(String) });
-    expect((await call(deleteCategoryApi, jsonRequest("DELETE", `/api/v1/category/delete-category/${encodeURIComponent(empty.id)}`, undefined, admin), { id: empty.id })).status).toBe(404);
-    expect((await call(deleteCategoryApi, jsonRequest("DELETE", `/api/v1/category/delete-category/${encodeURIComponent("'; drop")}`, undefined, admin), { id: "'; drop" })).status).toBe(400);
+    expect(
+      (
+        await call(
+          deleteCategoryApi,
+          jsonRequest("DELETE", `/api/v1/category/delete-category/${encodeURIComponent(empty.id)}`, undefined, admin),
+          { id: empty.id },
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(
+          deleteCategoryApi,
+          jsonRequest("DELETE", `/api/v1/category/delete-category/${encodeURIComponent("'; drop")}`, undefined, admin),
+          { id: "'; drop" },
+        )
+      ).status,
+    ).toBe(400);
   });
 });
 
@@ -637,14 +820,27 @@ describe("admin API: products", () => {
     const name = `Api Lamp ${tag()}`;
     const response = await call(
       createProductApi,
-      multipartRequest("POST", "/api/v1/product/create-product", { name, description: "Bright", price: "12.50", quantity: "3", category: category.id, shipping: "1", photo: photoFile(await png()) }, admin),
+      multipartRequest(
+        "POST",
+        "/api/v1/product/create-product",
+        { name, description: "Bright", price: "12.50", quantity: "3", category: category.id, shipping: "1", photo: photoFile(await png()) },
+        admin,
+      ),
     );
     expect(response.status).toBe(201);
     const body = await response.json();
     expect(body).toMatchObject({
       success: true,
       message: "Product Created Successfully",
-      products: { _id: expect.any(String), name, slug: expect.any(String), price: 12.5, quantity: 3, shipping: 1, category: { _id: category.id, name: category.name } },
+      products: {
+        _id: expect.any(String),
+        name,
+        slug: expect.any(String),
+        price: 12.5,
+        quantity: 3,
+        shipping: 1,
+        category: { _id: category.id, name: category.name },
+      },
     });
     expect(await db.productPhoto.count({ where: { productId: body.products._id } })).toBe(1);
   });
@@ -653,17 +849,31 @@ describe("admin API: products", () => {
     const category = await newCategory();
     const before = await db.product.count();
     const fields = { name: `Nope ${tag()}`, description: "d", price: "1", quantity: "1", category: category.id };
-    const fake = await call(createProductApi, multipartRequest("POST", "/api/v1/product/create-product", { ...fields, photo: photoFile(new TextEncoder().encode("hello"), "a.png") }, admin));
+    const fake = await call(
+      createProductApi,
+      multipartRequest(
+        "POST",
+        "/api/v1/product/create-product",
+        { ...fields, photo: photoFile(new TextEncoder().encode("hello"), "a.png") },
+        admin,
+      ),
+    );
     expect(fake.status).toBe(400);
     expect(await fake.json()).toMatchObject({ success: false, errors: { photo: expect.any(String) } });
     const huge = new Uint8Array(6 * 1024 * 1024);
     huge.set(await png());
-    const big = await call(createProductApi, multipartRequest("POST", "/api/v1/product/create-product", { ...fields, photo: photoFile(huge) }, admin));
+    const big = await call(
+      createProductApi,
+      multipartRequest("POST", "/api/v1/product/create-product", { ...fields, photo: photoFile(huge) }, admin),
+    );
     expect(big.status).toBe(413);
     expect(await big.json()).toMatchObject({ success: false, message: expect.stringContaining("5 MB") });
     const json = await call(createProductApi, jsonRequest("POST", "/api/v1/product/create-product", fields, admin));
     expect(json.status).toBe(415);
-    const invalid = await call(createProductApi, multipartRequest("POST", "/api/v1/product/create-product", { ...fields, price: "-3" }, admin));
+    const invalid = await call(
+      createProductApi,
+      multipartRequest("POST", "/api/v1/product/create-product", { ...fields, price: "-3" }, admin),
+    );
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toMatchObject({ success: false, errors: { price: expect.any(String) } });
     expect(await db.product.count()).toBe(before);
@@ -672,11 +882,29 @@ describe("admin API: products", () => {
   it("an update keeps every field it leaves out: shipping, photo, category, quantity, ...", async () => {
     const product = await newProduct({ shipping: "1", photo: photoFile(await png()) });
     const etag = (await db.productPhoto.findUniqueOrThrow({ where: { productId: product.id } })).etag;
-    const response = await call(updateProductApi, multipartRequest("PUT", `/api/v1/product/update-product/${encodeURIComponent(product.id)}`, { description: "Only this changes" }, admin), { id: product.id });
+    const response = await call(
+      updateProductApi,
+      multipartRequest(
+        "PUT",
+        `/api/v1/product/update-product/${encodeURIComponent(product.id)}`,
+        { description: "Only this changes" },
+        admin,
+      ),
+      { id: product.id },
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({
       success: true,
-      products: { _id: product.id, name: product.name, slug: product.slug, description: "Only this changes", price: 19.99, quantity: 5, shipping: 1, category: { _id: product.category.id } },
+      products: {
+        _id: product.id,
+        name: product.name,
+        slug: product.slug,
+        description: "Only this changes",
+        price: 19.99,
+        quantity: 5,
+        shipping: 1,
+        category: { _id: product.category.id },
+      },
     });
     expect((await db.productPhoto.findUniqueOrThrow({ where: { productId: product.id } })).etag).toBe(etag);
   });
@@ -684,18 +912,60 @@ describe("admin API: products", () => {
   it("updates (photo only when sent) and deletes (admin only): 400 malformed, 404 unknown", async () => {
     const product = await newProduct({ photo: photoFile(await png()) });
     const etag = (await db.productPhoto.findUniqueOrThrow({ where: { productId: product.id } })).etag;
-    const fields = { name: product.name, description: "New text", price: "30", quantity: "9", category: product.category.id, shipping: "no" };
-    const updated = await call(updateProductApi, multipartRequest("PUT", `/api/v1/product/update-product/${encodeURIComponent(product.id)}`, fields, admin), { id: product.id });
+    const fields = {
+      name: product.name,
+      description: "New text",
+      price: "30",
+      quantity: "9",
+      category: product.category.id,
+      shipping: "no",
+    };
+    const updated = await call(
+      updateProductApi,
+      multipartRequest("PUT", `/api/v1/product/update-product/${encodeURIComponent(product.id)}`, fields, admin),
+      { id: product.id },
+    );
     expect(updated.status).toBe(200);
-    expect(await updated.json()).toMatchObject({ success: true, products: { _id: product.id, price: 30, quantity: 9, shipping: 0, slug: product.slug } });
+    expect(await updated.json()).toMatchObject({
+      success: true,
+      products: { _id: product.id, price: 30, quantity: 9, shipping: 0, slug: product.slug },
+    });
     expect((await db.productPhoto.findUniqueOrThrow({ where: { productId: product.id } })).etag).toBe(etag);
-    expect((await call(updateProductApi, multipartRequest("PUT", `/api/v1/product/update-product/${encodeURIComponent("nope!")}`, fields, admin), { id: "nope!" })).status).toBe(400);
-    expect((await call(updateProductApi, multipartRequest("PUT", `/api/v1/product/update-product/${encodeURIComponent("c000000000000000000000000")}`, fields, admin), { id: "c000000000000000000000000" })).status).toBe(404);
+    expect(
+      (
+        await call(
+          updateProductApi,
+          multipartRequest("PUT", `/api/v1/product/update-product/${encodeURIComponent("nope!")}`, fields, admin),
+          { id: "nope!" },
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call(
+          updateProductApi,
+          multipartRequest("PUT", `/api/v1/product/update-product/${encodeURIComponent("c000000000000000000000000")}`, fields, admin),
+          { id: "c000000000000000000000000" },
+        )
+      ).status,
+    ).toBe(404);
 
-    const deleted = await call(deleteProductApi, jsonRequest("DELETE", `/api/v1/product/delete-product/${encodeURIComponent(product.id)}`, undefined, admin), { id: product.id });
+    const deleted = await call(
+      deleteProductApi,
+      jsonRequest("DELETE", `/api/v1/product/delete-product/${encodeURIComponent(product.id)}`, undefined, admin),
+      { id: product.id },
+    );
     expect(deleted.status).toBe(200);
     expect(await deleted.json()).toMatchObject({ success: true });
-    expect((await call(deleteProductApi, jsonRequest("DELETE", `/api/v1/product/delete-product/${encodeURIComponent(product.id)}`, undefined, admin), { id: product.id })).status).toBe(404);
+    expect(
+      (
+        await call(
+          deleteProductApi,
+          jsonRequest("DELETE", `/api/v1/product/delete-product/${encodeURIComponent(product.id)}`, undefined, admin),
+          { id: product.id },
+        )
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -706,7 +976,13 @@ describe("orders: status changes", () => {
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(Array.isArray(body)).toBe(true);
-    expect(body[0]).toMatchObject({ _id: order.id, status: "Not Process", buyer: { name: expect.any(String) }, payment: { success: true }, products: [{ name: "Thing", price: 5, quantity: 1 }] });
+    expect(body[0]).toMatchObject({
+      _id: order.id,
+      status: "Not Process",
+      buyer: { name: expect.any(String) },
+      payment: { success: true },
+      products: [{ name: "Thing", price: 5, quantity: 1 }],
+    });
   });
 
   it("returns every order without ?page (as the spec's client expects) and pages of 25 with it", async () => {
@@ -725,7 +1001,8 @@ describe("orders: status changes", () => {
 
   it("accepts only the seven statuses", async () => {
     const order = await newOrder();
-    const put = (status: unknown, id = order.id) => call(orderStatusApi, jsonRequest("PUT", `/api/v1/user/order-status/${encodeURIComponent(id)}`, { status }, admin), { orderId: id });
+    const put = (status: unknown, id = order.id) =>
+      call(orderStatusApi, jsonRequest("PUT", `/api/v1/user/order-status/${encodeURIComponent(id)}`, { status }, admin), { orderId: id });
     for (const status of ["Not Process", "Processing", "Shipped", "Dispatched", "Out for Delivery", "Delivered", "Cancel"]) {
       const response = await put(status);
       expect(response.status, status).toBe(200);
@@ -742,10 +1019,16 @@ describe("orders: status changes", () => {
 
   it("the orders screen's action sets a status, and refuses anything else", async () => {
     const order = await newOrder();
-    const ok = await respond(ordersPageAction as RouteFn, await pageRequest("/dashboard/admin/orders", { orderId: order.id, status: "SHIPPED" }, admin));
+    const ok = await respond(
+      ordersPageAction as RouteFn,
+      await pageRequest("/dashboard/admin/orders", { orderId: order.id, status: "SHIPPED" }, admin),
+    );
     expect(ok.status).toBe(302);
     expect((await db.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("SHIPPED");
-    const bad = await respond(ordersPageAction as RouteFn, await pageRequest("/dashboard/admin/orders", { orderId: order.id, status: "LOST" }, admin));
+    const bad = await respond(
+      ordersPageAction as RouteFn,
+      await pageRequest("/dashboard/admin/orders", { orderId: order.id, status: "LOST" }, admin),
+    );
     expect(bad.status).toBe(302);
     expect((await db.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("SHIPPED");
   });
@@ -756,15 +1039,27 @@ describe("admin screens' actions", () => {
     const order = await newOrder();
     const name = `Sneaky ${tag()}`;
     for (const caller of [visitor, user]) {
-      const response = await respond(categoryPageAction as RouteFn, await pageRequest("/dashboard/admin/create-category", { intent: "create", name }, caller));
+      const response = await respond(
+        categoryPageAction as RouteFn,
+        await pageRequest("/dashboard/admin/create-category", { intent: "create", name }, caller),
+      );
       expect(response.status).toBe(caller === visitor ? 401 : 403);
       expect(await response.json()).toMatchObject({ guard: true });
-      const status = await respond(ordersPageAction as RouteFn, await pageRequest("/dashboard/admin/orders", { orderId: order.id, status: "CANCEL" }, caller));
+      const status = await respond(
+        ordersPageAction as RouteFn,
+        await pageRequest("/dashboard/admin/orders", { orderId: order.id, status: "CANCEL" }, caller),
+      );
       expect(status.status).toBe(caller === visitor ? 401 : 403);
-      const loader = await respond(categoryPageLoader as RouteFn, new Request(`${BASE}/dashboard/admin/create-category`, { headers: caller.token ? { Cookie: await cookieFor(caller) } : {} }));
+      const loader = await respond(
+        categoryPageLoader as RouteFn,
+        new Request(`${BASE}/dashboard/admin/create-category`, { headers: caller.token ? { Cookie: await cookieFor(caller) } : {} }),
+      );
       expect(loader.status).toBe(caller === visitor ? 401 : 403);
     }
-    const crossSite = await respond(categoryPageAction as RouteFn, await pageRequest("/dashboard/admin/create-category", { intent: "create", name }, admin, { Origin: "https://evil.example" }));
+    const crossSite = await respond(
+      categoryPageAction as RouteFn,
+      await pageRequest("/dashboard/admin/create-category", { intent: "create", name }, admin, { Origin: "https://evil.example" }),
+    );
     expect(crossSite.status).toBe(403);
     expect(await db.category.findFirst({ where: { name } })).toBeNull();
     expect((await db.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("NOT_PROCESS");
@@ -772,12 +1067,22 @@ describe("admin screens' actions", () => {
 
   it("create-category: toast redirect on success, inline error with the value kept on failure", async () => {
     const name = `Screen Cat ${tag()}`;
-    const created = await respond(categoryPageAction as RouteFn, await pageRequest("/dashboard/admin/create-category", { intent: "create", name }, admin));
+    const created = await respond(
+      categoryPageAction as RouteFn,
+      await pageRequest("/dashboard/admin/create-category", { intent: "create", name }, admin),
+    );
     expect(created.status).toBe(302);
     expect(created.headers.get("Set-Cookie")).toContain("toast");
-    const dup = await respond(categoryPageAction as RouteFn, await pageRequest("/dashboard/admin/create-category", { intent: "create", name: ` ${name} ` }, admin));
+    const dup = await respond(
+      categoryPageAction as RouteFn,
+      await pageRequest("/dashboard/admin/create-category", { intent: "create", name: ` ${name} ` }, admin),
+    );
     expect(dup.status).toBe(409);
-    expect(await dup.json()).toMatchObject({ intent: "create", errors: { name: expect.stringContaining("already exists") }, values: { name: ` ${name} ` } });
+    expect(await dup.json()).toMatchObject({
+      intent: "create",
+      errors: { name: expect.stringContaining("already exists") },
+      values: { name: ` ${name} ` },
+    });
   });
 
   it("product update form: its Shipping No is a deliberate No, and an empty photo input keeps the photo", async () => {
@@ -785,14 +1090,28 @@ describe("admin screens' actions", () => {
     const etag = (await db.productPhoto.findUniqueOrThrow({ where: { productId: product.id } })).etag;
     // Every field, as the form sends it: the <select> always sends shipping, the file input an empty part.
     const form = new FormData();
-    for (const [key, value] of Object.entries({ category: product.category.id, name: product.name, description: "Edited on the screen", price: "19.99", quantity: "5", shipping: "0" })) {
+    for (const [key, value] of Object.entries({
+      category: product.category.id,
+      name: product.name,
+      description: "Edited on the screen",
+      price: "19.99",
+      quantity: "5",
+      shipping: "0",
+    })) {
       form.append(key, value);
     }
     form.append("photo", new File([], "", { type: "application/octet-stream" }));
-    const request = new Request(`${BASE}/dashboard/admin/product/${product.slug}`, { method: "POST", headers: { Origin: BASE, Cookie: await cookieFor(admin) }, body: form });
+    const request = new Request(`${BASE}/dashboard/admin/product/${product.slug}`, {
+      method: "POST",
+      headers: { Origin: BASE, Cookie: await cookieFor(admin) },
+      body: form,
+    });
     const response = await respond(updateProductPageAction as RouteFn, request, { slug: product.slug });
     expect(response.status).toBe(302);
-    expect(await db.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ description: "Edited on the screen", shipping: false });
+    expect(await db.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({
+      description: "Edited on the screen",
+      shipping: false,
+    });
     expect((await db.productPhoto.findUniqueOrThrow({ where: { productId: product.id } })).etag).toBe(etag);
   });
 
@@ -800,12 +1119,20 @@ describe("admin screens' actions", () => {
     const category = await newCategory();
     const name = `Form Lamp ${tag()}`;
     const form = new FormData();
-    for (const [key, value] of Object.entries({ name, description: "d", price: "2", quantity: "1", category: category.id, shipping: "1" })) form.append(key, value);
+    for (const [key, value] of Object.entries({ name, description: "d", price: "2", quantity: "1", category: category.id, shipping: "1" }))
+      form.append(key, value);
     form.append("photo", photoFile(new TextEncoder().encode("I am text"), "x.png"));
-    const request = new Request(`${BASE}/dashboard/admin/create-product`, { method: "POST", headers: { Origin: BASE, Cookie: await cookieFor(admin) }, body: form });
+    const request = new Request(`${BASE}/dashboard/admin/create-product`, {
+      method: "POST",
+      headers: { Origin: BASE, Cookie: await cookieFor(admin) },
+      body: form,
+    });
     const response = await respond(createProductPageAction as RouteFn, request);
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ errors: { photo: expect.any(String) }, values: { name, price: "2", category: category.id } });
+    expect(await response.json()).toMatchObject({
+      errors: { photo: expect.any(String) },
+      values: { name, price: "2", category: category.id },
+    });
     expect(await db.product.findFirst({ where: { name } })).toBeNull();
   });
 });

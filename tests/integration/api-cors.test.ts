@@ -20,7 +20,12 @@ const SHOP = "http://shop.test"; // the origin callRoute's requests are addresse
 const route = (path: string) => apiRoutes().find((r) => r.path === path)!;
 const catchAll: ApiRoute = { file: "api.v1.$.ts", path: "/api/v1/no/such/endpoint", params: [] };
 
-const list = (header: string | null) => (header ?? "").split(",").map((item) => item.trim()).filter(Boolean).sort();
+const list = (header: string | null) =>
+  (header ?? "")
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .sort();
 
 let userId = "";
 beforeAll(async () => {
@@ -138,7 +143,11 @@ describe("answers to an allowed origin", () => {
 describe("the session cookie never authorizes a cross-site write", () => {
   const cookieFor = async (token: string) => (await commitSessionCookie(token)).split(";")[0];
   const write = (path: string, method: string, origin: string, cookie: string, body: unknown = {}) =>
-    callRoute(route(path), { method, headers: { Origin: origin, Cookie: cookie, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    callRoute(route(path), {
+      method,
+      headers: { Origin: origin, Cookie: cookie, "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
 
   for (const origin of [FOREIGN, ALLOWED]) {
     it(`from ${origin}: 401 without Authorization, and nothing changes`, async () => {
@@ -168,7 +177,11 @@ describe("the session cookie never authorizes a cross-site write", () => {
 describe("the JSON 404 for unknown /api/v1 paths", () => {
   for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
     it(`${method} answers 404 JSON`, async () => {
-      const response = await callRoute(catchAll, { method, headers: { "Content-Type": "application/json" }, body: method === "GET" ? null : "{}" });
+      const response = await callRoute(catchAll, {
+        method,
+        headers: { "Content-Type": "application/json" },
+        body: method === "GET" ? null : "{}",
+      });
       expect(response.status).toBe(404);
       expect(await response.json()).toMatchObject({ success: false, message: expect.stringContaining("/api/v1/openapi.json") });
     });

@@ -123,7 +123,8 @@ export async function checkAgainstContract(request: Request, response: Response)
   let schema;
   if (op) {
     const declared = op.responses[status];
-    if (!declared) throw new Error(`${where}: the contract declares no ${status} for ${op.id} (declared: ${Object.keys(op.responses).join(", ")})`);
+    if (!declared)
+      throw new Error(`${where}: the contract declares no ${status} for ${op.id} (declared: ${Object.keys(op.responses).join(", ")})`);
     if (!declared.schema || method === "HEAD") return;
     if (declared.contentType && !declared.contentType.includes("json")) {
       const type = response.headers.get("Content-Type") ?? "";

@@ -30,9 +30,18 @@ const route = (path: string) => apiRoutes().find((r) => r.path === path)!;
 
 describe("the contract's roles", () => {
   it("every account, order and admin operation needs a token; the catalog reads, sign-in and Stripe's webhook do not", () => {
-    const byRole = (role: string) => OPERATIONS.filter((op) => op.role === role && !op.deprecated).map((op) => `${op.method} ${op.path}`).sort();
+    const byRole = (role: string) =>
+      OPERATIONS.filter((op) => op.role === role && !op.deprecated)
+        .map((op) => `${op.method} ${op.path}`)
+        .sort();
     expect(byRole(Access.User)).toEqual(
-      ["GET /api/v1/user/orders", "GET /api/v1/user/user-auth", "POST /api/v1/product/payments", "POST /api/v1/user/logout", "PUT /api/v1/user/profile"].sort(),
+      [
+        "GET /api/v1/user/orders",
+        "GET /api/v1/user/user-auth",
+        "POST /api/v1/product/payments",
+        "POST /api/v1/user/logout",
+        "PUT /api/v1/user/profile",
+      ].sort(),
     );
     expect(byRole(Access.Admin)).toEqual(
       [
@@ -119,7 +128,7 @@ const NASTY = [
   "../../etc/passwd",
   "..%2F..%2Fetc%2Fpasswd",
   "' OR 1=1 --",
-  "'; DROP TABLE \"User\"; --",
+  '\'; DROP TABLE "User"; --',
   "<script>alert(1)</script>",
   "%",
   "_",
@@ -135,34 +144,66 @@ const NASTY = [
 function randomValue(rand: () => number, depth = 0): unknown {
   const pick = Math.floor(rand() * 10);
   switch (pick) {
-    case 0: return NASTY[Math.floor(rand() * NASTY.length)];
-    case 1: return Math.floor(rand() * 2 ** 40) * (rand() < 0.5 ? -1 : 1);
-    case 2: return rand() < 0.5;
-    case 3: return null;
-    case 4: return depth < 3 ? [randomValue(rand, depth + 1), randomValue(rand, depth + 1)] : [];
-    case 5: return depth < 3 ? { [NASTY[Math.floor(rand() * NASTY.length)].slice(0, 20)]: randomValue(rand, depth + 1) } : {};
-    case 6: return 1.23456;
-    default: return NASTY[Math.floor(rand() * NASTY.length)].slice(0, 50);
+    case 0:
+      return NASTY[Math.floor(rand() * NASTY.length)];
+    case 1:
+      return Math.floor(rand() * 2 ** 40) * (rand() < 0.5 ? -1 : 1);
+    case 2:
+      return rand() < 0.5;
+    case 3:
+      return null;
+    case 4:
+      return depth < 3 ? [randomValue(rand, depth + 1), randomValue(rand, depth + 1)] : [];
+    case 5:
+      return depth < 3 ? { [NASTY[Math.floor(rand() * NASTY.length)].slice(0, 20)]: randomValue(rand, depth + 1) } : {};
+    case 6:
+      return 1.23456;
+    default:
+      return NASTY[Math.floor(rand() * NASTY.length)].slice(0, 50);
   }
 }
 
-const FIELDS = ["name", "email", "password", "username", "phone", "address", "answer", "newPassword", "status", "checked", "radio", "products", "price", "quantity", "category", "shipping", "description"];
+const FIELDS = [
+  "name",
+  "email",
+  "password",
+  "username",
+  "phone",
+  "address",
+  "answer",
+  "newPassword",
+  "status",
+  "checked",
+  "radio",
+  "products",
+  "price",
+  "quantity",
+  "category",
+  "shipping",
+  "description",
+];
 
 function randomBody(rand: () => number): { body: BodyInit | null; type: string } {
   const kind = Math.floor(rand() * 9);
   switch (kind) {
-    case 0: return { body: null, type: "application/json" };
-    case 1: return { body: "{not json", type: "application/json" };
-    case 2: return { body: JSON.stringify(randomValue(rand)), type: "application/json" };
-    case 3: return { body: "x".repeat(200_000), type: "application/json" };
-    case 4: return { body: "name=a&price=abc", type: "application/x-www-form-urlencoded" };
+    case 0:
+      return { body: null, type: "application/json" };
+    case 1:
+      return { body: "{not json", type: "application/json" };
+    case 2:
+      return { body: JSON.stringify(randomValue(rand)), type: "application/json" };
+    case 3:
+      return { body: "x".repeat(200_000), type: "application/json" };
+    case 4:
+      return { body: "name=a&price=abc", type: "application/x-www-form-urlencoded" };
     case 5: {
       const form = new FormData();
       form.set(FIELDS[Math.floor(rand() * FIELDS.length)], String(randomValue(rand)));
       form.set("photo", new Blob(["not an image"], { type: "image/png" }), "evil.png");
       return { body: form, type: "" };
     }
-    case 6: return { body: "<xml/>", type: "text/xml" };
+    case 6:
+      return { body: "<xml/>", type: "text/xml" };
     default: {
       const obj: Record<string, unknown> = {};
       for (let i = 0; i < 3; i++) obj[FIELDS[Math.floor(rand() * FIELDS.length)]] = randomValue(rand);
@@ -173,9 +214,15 @@ function randomBody(rand: () => number): { body: BodyInit | null; type: string }
 
 async function snapshot() {
   const [users, categories, products, photos, orders, lines] = await Promise.all([
-    db.user.findMany({ orderBy: { id: "asc" }, select: { id: true, name: true, email: true, phone: true, address: true, role: true, passwordHash: true } }),
+    db.user.findMany({
+      orderBy: { id: "asc" },
+      select: { id: true, name: true, email: true, phone: true, address: true, role: true, passwordHash: true },
+    }),
     db.category.findMany({ orderBy: { id: "asc" } }),
-    db.product.findMany({ orderBy: { id: "asc" }, select: { id: true, name: true, slug: true, priceCents: true, quantity: true, categoryId: true, shipping: true } }),
+    db.product.findMany({
+      orderBy: { id: "asc" },
+      select: { id: true, name: true, slug: true, priceCents: true, quantity: true, categoryId: true, shipping: true },
+    }),
     db.productPhoto.findMany({ orderBy: { productId: "asc" }, select: { productId: true, etag: true } }),
     db.order.findMany({ orderBy: { id: "asc" }, select: { id: true, status: true, paymentStatus: true } }),
     db.orderLine.findMany({ orderBy: { id: "asc" } }),
@@ -191,7 +238,9 @@ describe("fuzz", () => {
   beforeAll(async () => {
     // Some real rows for ids to hit.
     const category = await db.category.create({ data: { name: "Fuzz Cat", slug: "fuzz-cat" } });
-    await db.product.create({ data: { name: "Fuzz Product", slug: "fuzz-product", description: "d", priceCents: 100, quantity: 5, categoryId: category.id } });
+    await db.product.create({
+      data: { name: "Fuzz Product", slug: "fuzz-product", description: "d", priceCents: 100, quantity: 5, categoryId: category.id },
+    });
     before = await snapshot();
   });
 
@@ -210,7 +259,9 @@ describe("fuzz", () => {
           new Promise<Response>((_, reject) => setTimeout(() => reject(new Error(`hang: ${method} ${route.path}`)), 10_000)),
         ]);
         if (response.status >= 500) {
-          throw new Error(`${label}: ${method} ${route.path} ${JSON.stringify(params).slice(0, 200)} → ${response.status} ${(await response.text()).slice(0, 200)}`);
+          throw new Error(
+            `${label}: ${method} ${route.path} ${JSON.stringify(params).slice(0, 200)} → ${response.status} ${(await response.text()).slice(0, 200)}`,
+          );
         }
         sent++;
       }

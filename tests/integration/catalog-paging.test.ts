@@ -58,7 +58,10 @@ async function expectEveryPageLikeOffset(query: Omit<ListingQuery, "page">, page
   for (let page = 1; page <= pages + 1; page++) {
     const listing = await listProducts({ ...query, page }, { mode: "page", pageSize, count: "if-cached" });
     const expected = await offsetIds({ ...query, page }, (page - 1) * pageSize, pageSize + 1);
-    expect(listing.products.map((p) => p.id), `${query.sort} page ${page}`).toEqual(expected.slice(0, pageSize));
+    expect(
+      listing.products.map((p) => p.id),
+      `${query.sort} page ${page}`,
+    ).toEqual(expected.slice(0, pageSize));
     expect(listing.hasMore, `${query.sort} page ${page}`).toBe(expected.length > pageSize);
   }
   return pages;

@@ -30,7 +30,7 @@ beforeAll(async () => {
   listener = listenForCatalogChanges(process.env.DATABASE_URL!);
   await listener.ready;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const text = typeof args[0] === "string" ? args[0] : (args[0] as { text?: string })?.text ?? "";
+    const text = typeof args[0] === "string" ? args[0] : ((args[0] as { text?: string })?.text ?? "");
     // The listener's own LISTEN and heartbeat are not the page's.
     if (!/^(LISTEN|SELECT 1$)/.test(text)) statements.push(text);
     return (realQuery as (...a: unknown[]) => unknown).apply(this, args);
@@ -47,7 +47,10 @@ const tag = () => randomBytes(4).toString("hex");
 async function statementsFor(url: string, leaf: Loader, params: Record<string, string> = {}, headers: Record<string, string> = {}) {
   const run = async () => {
     const request = new Request(`http://shop.test${url}`, { headers: { Accept: "text/html", ...headers } });
-    const answers = await Promise.all([(rootLoader as Loader)({ request, params: {}, context: {} }), leaf({ request, params, context: {} })]);
+    const answers = await Promise.all([
+      (rootLoader as Loader)({ request, params: {}, context: {} }),
+      leaf({ request, params, context: {} }),
+    ]);
     for (const answer of answers) expect(answer.status, url).toBe(200);
   };
   await vi.waitFor(() => expect(catalogCachesUsable()).toBe(true));
@@ -67,7 +70,14 @@ describe("statements per page", () => {
     if (!made.ok) throw new Error(made.message);
     category = made.category;
     for (let i = 0; i < 30; i++) {
-      const product = await createProduct({ name: `Desk lamp ${i}`, description: "A warm lamp", price: `${20 + i}.50`, quantity: "3", shipping: "1", category: category.id });
+      const product = await createProduct({
+        name: `Desk lamp ${i}`,
+        description: "A warm lamp",
+        price: `${20 + i}.50`,
+        quantity: "3",
+        shipping: "1",
+        category: category.id,
+      });
       if (!product.ok) throw new Error(product.message);
       productSlug = product.product.slug;
     }
@@ -101,7 +111,12 @@ describe("statements per page", () => {
 
   it("reads a deep API page in as many statements as the first", async () => {
     const counted = async (page: number) => {
-      const run = () => (apiListLoader as Loader)({ request: new Request(`http://shop.test/api/v1/product/product-list/${page}`), params: { page: String(page) }, context: {} });
+      const run = () =>
+        (apiListLoader as Loader)({
+          request: new Request(`http://shop.test/api/v1/product/product-list/${page}`),
+          params: { page: String(page) },
+          context: {},
+        });
       await run();
       statements.length = 0;
       const body = await (await run()).json();

@@ -105,9 +105,7 @@ describe("price bands", () => {
 
 describe("the listing query", () => {
   it("ignores or clamps bad values from a URL instead of failing", () => {
-    const q = listingQueryFromSearchParams(
-      new URLSearchParams(`page=-1&price=foo&category=zzz&category=${"x".repeat(10_000)}&sort=bogus`),
-    );
+    const q = listingQueryFromSearchParams(new URLSearchParams(`page=-1&price=foo&category=zzz&category=${"x".repeat(10_000)}&sort=bogus`));
     expect(q).toEqual(DEFAULT_LISTING);
     expect(listingQueryFromSearchParams(new URLSearchParams("page=abc")).page).toBe(1);
     expect(listingQueryFromSearchParams(new URLSearchParams("page=2.7")).page).toBe(2);
@@ -123,7 +121,10 @@ describe("the listing query", () => {
     const ok = parseInput(productFiltersBodySchema, { checked: [id], radio: [0, 19] });
     expect(ok).toEqual({ success: true, data: { categoryIds: [id], price: { minCents: 0, maxCents: 2000 }, sort: "newest", page: 1 } });
     expect(parseInput(productFiltersBodySchema, { checked: [], radio: [] })).toMatchObject({ success: true, data: { price: null } });
-    expect(parseInput(productFiltersBodySchema, { radio: ["20", "39"] })).toMatchObject({ success: true, data: { price: { minCents: 2000 } } });
+    expect(parseInput(productFiltersBodySchema, { radio: ["20", "39"] })).toMatchObject({
+      success: true,
+      data: { price: { minCents: 2000 } },
+    });
     for (const bad of [
       { checked: ["'; DROP TABLE"], radio: [] },
       { checked: "abc", radio: [] },
@@ -154,11 +155,19 @@ describe("listing products", () => {
   });
 
   it("filters by category and price band together, band edges included", async () => {
-    const rows = await db.product.findMany({ where: { categoryId: { in: [a.id, b.id] } }, select: { id: true, priceCents: true, categoryId: true } });
+    const rows = await db.product.findMany({
+      where: { categoryId: { in: [a.id, b.id] } },
+      select: { id: true, priceCents: true, categoryId: true },
+    });
     for (const band of PRICE_BANDS) {
       for (const categoryIds of [[a.id], [b.id], [a.id, b.id]]) {
         const expected = rows
-          .filter((r) => categoryIds.includes(r.categoryId) && r.priceCents >= band.minCents && (band.maxCents === null || r.priceCents < band.maxCents))
+          .filter(
+            (r) =>
+              categoryIds.includes(r.categoryId) &&
+              r.priceCents >= band.minCents &&
+              (band.maxCents === null || r.priceCents < band.maxCents),
+          )
           .map((r) => r.id)
           .sort();
         const { ids, total } = await walkPages(query({ categoryIds, price: { minCents: band.minCents, maxCents: band.maxCents } }));
@@ -220,7 +229,19 @@ describe("listing products", () => {
     const result = await listProducts(query({}));
     const first = result.products[0] as Record<string, unknown>;
     expect(Object.keys(first).sort()).toEqual(
-      ["category", "createdAt", "description", "id", "name", "photoVersion", "priceCents", "quantity", "shipping", "slug", "updatedAt"].sort(),
+      [
+        "category",
+        "createdAt",
+        "description",
+        "id",
+        "name",
+        "photoVersion",
+        "priceCents",
+        "quantity",
+        "shipping",
+        "slug",
+        "updatedAt",
+      ].sort(),
     );
   });
 
@@ -249,10 +270,12 @@ describe("search", () => {
     for (const [key, name] of Object.entries(names)) {
       await makeProduct(cat.id, {
         name,
-        description: key === "descHit" ? "Holds a zephyrwidget safely" : key === "nameHit" ? "A fine thing" : `Nothing special about ${key}`,
+        description:
+          key === "descHit" ? "Holds a zephyrwidget safely" : key === "nameHit" ? "A fine thing" : `Nothing special about ${key}`,
       });
     }
-    for (let i = 0; i < 30; i++) await makeProduct(cat.id, { name: `Filler Lantern ${i}`, description: i % 2 ? "a lantern with lantern light" : "dim" });
+    for (let i = 0; i < 30; i++)
+      await makeProduct(cat.id, { name: `Filler Lantern ${i}`, description: i % 2 ? "a lantern with lantern light" : "dim" });
   });
 
   const namesFor = async (keyword: string) => (await searchProducts(keyword, { mode: "page", pageSize: 100 })).products.map((p) => p.name);
@@ -289,7 +312,8 @@ describe("search", () => {
     const first = await searchProducts("lantern", { page: 1, mode: "page", pageSize: 7 });
     expect(first.total).toBe(30);
     const ids: string[] = [];
-    for (let page = 1; page <= 5; page++) ids.push(...(await searchProducts("lantern", { page, mode: "page", pageSize: 7 })).products.map((p) => p.id));
+    for (let page = 1; page <= 5; page++)
+      ids.push(...(await searchProducts("lantern", { page, mode: "page", pageSize: 7 })).products.map((p) => p.id));
     expect(new Set(ids).size).toBe(30);
     const through = await searchProducts("lantern", { page: 2, pageSize: 7 });
     expect(through.products.map((p) => p.id)).toEqual(ids.slice(0, 14));
@@ -302,7 +326,9 @@ describe("search", () => {
     const plan = await db.$transaction(async (tx) => {
       // With this few rows the planner would rightly prefer a scan; forbid it to see that the indexes apply.
       await tx.$executeRawUnsafe("SET LOCAL enable_seqscan = off");
-      return tx.$queryRaw<{ "QUERY PLAN": string }[]>`EXPLAIN SELECT p.id FROM "Product" p WHERE ${searchWhere(keywordPatterns("zephyrwidget"))}`;
+      return tx.$queryRaw<
+        { "QUERY PLAN": string }[]
+      >`EXPLAIN SELECT p.id FROM "Product" p WHERE ${searchWhere(keywordPatterns("zephyrwidget"))}`;
     });
     const text = plan.map((row) => row["QUERY PLAN"]).join("\n");
     expect(text).toMatch(/Product_name_trgm_idx/);
@@ -368,7 +394,9 @@ describe("photos", () => {
     const cat = await makeCategory("Photo Goods");
     const withPhoto = await makeProduct(cat.id);
     const without = await makeProduct(cat.id);
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c33" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c33" } })
+      .png()
+      .toBuffer();
     const photo = await processPhoto(png);
     await db.productPhoto.create({ data: { productId: withPhoto.id, ...photo } });
 
@@ -400,7 +428,11 @@ describe("photos", () => {
     }
     const stale = await callRoute(route, { params: { id: withPhoto.id }, headers: { "If-None-Match": '"old"' } });
     expect(stale.status).toBe(200);
-    const thumbMismatch = await callRoute(route, { params: { id: withPhoto.id }, query: "?size=thumb", headers: { "If-None-Match": `"${photo.etag}"` } });
+    const thumbMismatch = await callRoute(route, {
+      params: { id: withPhoto.id },
+      query: "?size=thumb",
+      headers: { "If-None-Match": `"${photo.etag}"` },
+    });
     expect(thumbMismatch.status).toBe(200);
     for (const id of [without.id, "nope", "z".repeat(25)]) {
       const missing = await callRoute(route, { params: { id } });
@@ -424,7 +456,8 @@ describe("the read-only catalog API", () => {
   beforeAll(async () => {
     cat = await makeCategory("Api Goods");
     items = [];
-    for (const priceCents of [1500, 1999, 2500, 15_000]) items.push(await makeProduct(cat.id, { priceCents, name: `Apiwidget ${priceCents}` }));
+    for (const priceCents of [1500, 1999, 2500, 15_000])
+      items.push(await makeProduct(cat.id, { priceCents, name: `Apiwidget ${priceCents}` }));
   });
 
   it("lists categories as { success, message, category: [{ _id, name, slug }] }", async () => {
@@ -438,10 +471,18 @@ describe("the read-only catalog API", () => {
     expect(list.success).toBe(true);
     expect(list.products.length).toBe(list.countTotal);
     expect(list.products[0]).toEqual(
-      expect.objectContaining({ _id: expect.any(String), name: expect.any(String), price: expect.any(Number), category: expect.objectContaining({ _id: expect.any(String) }) }),
+      expect.objectContaining({
+        _id: expect.any(String),
+        name: expect.any(String),
+        price: expect.any(Number),
+        category: expect.objectContaining({ _id: expect.any(String) }),
+      }),
     );
     const one = await callRoute(route("/api/v1/product/get-product/{slug}"), { params: { slug: items[1].slug } });
-    expect(await one.json()).toMatchObject({ success: true, product: { _id: items[1].id, price: 19.99, category: { _id: cat.id, name: cat.name } } });
+    expect(await one.json()).toMatchObject({
+      success: true,
+      product: { _id: items[1].id, price: 19.99, category: { _id: cat.id, name: cat.name } },
+    });
     const missing = await callRoute(route("/api/v1/product/get-product/{slug}"), { params: { slug: "no-such" } });
     expect(missing.status).toBe(404);
 
@@ -465,7 +506,12 @@ describe("the read-only catalog API", () => {
       params: { productId: items[0].id, categoryId: cat.id },
     });
     const ids = (await related.json()).products.map((p: { _id: string }) => p._id);
-    expect(ids.sort()).toEqual(items.slice(1).map((i) => i.id).sort());
+    expect(ids.sort()).toEqual(
+      items
+        .slice(1)
+        .map((i) => i.id)
+        .sort(),
+    );
     const malformed = await callRoute(route("/api/v1/product/related-product/{productId}/{categoryId}"), {
       params: { productId: "x'; --", categoryId: cat.id },
     });

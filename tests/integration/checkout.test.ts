@@ -22,7 +22,11 @@ const harness = await vi.hoisted(async () => {
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
     const route = await import("~/routes/api.v1.$");
-    const response = await route.action({ request: new Request(`http://shop.test${req.url}`, { method: "POST", headers, body }), params: {}, context: {} });
+    const response = await route.action({
+      request: new Request(`http://shop.test${req.url}`, { method: "POST", headers, body }),
+      params: {},
+      context: {},
+    });
     received.push({ payload: body.toString("utf8"), signature: String(req.headers["stripe-signature"]), status: response.status });
     res.writeHead(response.status, { "Content-Type": "application/json" });
     res.end(await response.text());
@@ -30,7 +34,11 @@ const harness = await vi.hoisted(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   const address = receiver.address() as { port: number };
   const secret = "whsec_integration_test_secret";
-  const fake = await startFakeStripe({ port: 0, webhookUrl: `http://127.0.0.1:${address.port}/api/v1/payments/webhook`, webhookSecret: secret });
+  const fake = await startFakeStripe({
+    port: 0,
+    webhookUrl: `http://127.0.0.1:${address.port}/api/v1/payments/webhook`,
+    webhookSecret: secret,
+  });
   process.env.STRIPE_API_BASE = fake.url;
   process.env.STRIPE_SECRET_KEY = "sk_test_local_fake";
   process.env.STRIPE_WEBHOOK_SECRET = secret;
@@ -79,13 +87,27 @@ let categoryId: string | undefined;
 async function product({ priceCents = 1250, quantity = 10, name = `Widget ${tag()}` } = {}) {
   categoryId ??= (await db.category.create({ data: { name: `Checkout ${tag()}`, slug: `checkout-${tag()}` } })).id;
   return db.product.create({
-    data: { name, slug: `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${tag()}`, description: `About ${name}, a fine thing to own.`, priceCents, quantity, categoryId },
+    data: {
+      name,
+      slug: `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${tag()}`,
+      description: `About ${name}, a fine thing to own.`,
+      priceCents,
+      quantity,
+      categoryId,
+    },
   });
 }
 
 async function buyer(overrides: { address?: string } = {}) {
   return db.user.create({
-    data: { name: `Buyer ${tag()}`, email: `buyer-${tag()}@checkout.test`, passwordHash: "x", answerHash: "y", phone: "1", address: overrides.address ?? "1 Main St" },
+    data: {
+      name: `Buyer ${tag()}`,
+      email: `buyer-${tag()}@checkout.test`,
+      passwordHash: "x",
+      answerHash: "y",
+      phone: "1",
+      address: overrides.address ?? "1 Main St",
+    },
   });
 }
 
@@ -101,7 +123,11 @@ function signedEvent(type: string, session: Record<string, unknown>) {
 function postWebhook(payload: string, signature?: string) {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
   if (signature !== undefined) headers["Stripe-Signature"] = signature;
-  return webhookRoute.action({ request: new Request(`${ORIGIN}/api/v1/payments/webhook`, { method: "POST", headers, body: payload }), params: {}, context: {} });
+  return webhookRoute.action({
+    request: new Request(`${ORIGIN}/api/v1/payments/webhook`, { method: "POST", headers, body: payload }),
+    params: {},
+    context: {},
+  });
 }
 
 async function checkout(lines: CartLine[], user?: Awaited<ReturnType<typeof buyer>>) {
@@ -208,8 +234,12 @@ describe("cart rules", () => {
   it("the form schema reads ids and quantities only, and rejects an empty or fractional quantity", () => {
     const parsed = cartActionSchema.safeParse({ intent: "add", productId: "c0000000000000000000000001", price: "0.01", redirectTo: "/" });
     expect(parsed.success && parsed.data).toEqual({ intent: "add", productId: "c0000000000000000000000001", redirectTo: "/" });
-    expect(cartActionSchema.safeParse({ intent: "set-quantity", productId: "c0000000000000000000000001", quantity: "" }).success).toBe(false);
-    expect(cartActionSchema.safeParse({ intent: "set-quantity", productId: "c0000000000000000000000001", quantity: "1.5" }).success).toBe(false);
+    expect(cartActionSchema.safeParse({ intent: "set-quantity", productId: "c0000000000000000000000001", quantity: "" }).success).toBe(
+      false,
+    );
+    expect(cartActionSchema.safeParse({ intent: "set-quantity", productId: "c0000000000000000000000001", quantity: "1.5" }).success).toBe(
+      false,
+    );
   });
 });
 
@@ -224,7 +254,11 @@ describe("the /cart action", () => {
       params: {},
       context: {},
     });
-  const cartPair = (response: Response) => response.headers.getSetCookie().find((c) => c.startsWith("cart="))!.split(";")[0];
+  const cartPair = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("cart="))!
+      .split(";")[0];
 
   it("without JavaScript, adding redirects back with the toast and the new cart cookie", async () => {
     const a = await product();
@@ -251,7 +285,11 @@ describe("the /cart action", () => {
     expect((await post({ intent: "nonsense" })).status).toBe(400);
     expect((await post({ intent: "add", productId: a.id, respond: "json" })).status).toBe(409);
     const crossSite = cartRoute.action({
-      request: new Request(`${ORIGIN}/cart`, { method: "POST", headers: { Origin: "http://evil.example", "Content-Type": "application/x-www-form-urlencoded" }, body: "intent=clear" }),
+      request: new Request(`${ORIGIN}/cart`, {
+        method: "POST",
+        headers: { Origin: "http://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+        body: "intent=clear",
+      }),
       params: {},
       context: {},
     });
@@ -276,7 +314,13 @@ describe("startCheckout", () => {
     expect(result.url).toBe(`${fake.url}/pay/${result.sessionId}`);
 
     const order = await orderOf(result.orderId);
-    expect(order).toMatchObject({ buyerId: user.id, status: "NOT_PROCESS", paymentStatus: "PENDING", totalCents: 2750, stripeSessionId: result.sessionId });
+    expect(order).toMatchObject({
+      buyerId: user.id,
+      status: "NOT_PROCESS",
+      paymentStatus: "PENDING",
+      totalCents: 2750,
+      stripeSessionId: result.sessionId,
+    });
     expect(order.lines.map((l) => [l.name, l.unitPriceCents, l.quantity])).toEqual([
       [a.name, 1000, 2],
       [b.name, 250, 3],
@@ -304,11 +348,29 @@ describe("startCheckout", () => {
     const few = await product({ quantity: 1, priceCents: 800 });
     const soldOut = await product({ quantity: 0 });
     expect(await startCheckout(user, [], ORIGIN)).toMatchObject({ ok: false, status: 400, message: "Your cart is empty" });
-    expect(await startCheckout(user, [{ productId: "c0000000000000000000000000", quantity: 1 }], ORIGIN)).toMatchObject({ ok: false, status: 400 });
-    expect(await startCheckout(user, [{ productId: soldOut.id, quantity: 1 }], ORIGIN)).toMatchObject({ ok: false, status: 409, message: expect.stringContaining("Out of stock") });
-    expect(await startCheckout(user, [{ productId: few.id, quantity: 3 }], ORIGIN)).toMatchObject({ ok: false, status: 409, message: expect.stringContaining("Only 1") });
-    expect(await startCheckout(user, [{ productId: few.id, quantity: 1 }], ORIGIN, { expectedTotalCents: 1 })).toMatchObject({ ok: false, status: 409, message: expect.stringContaining("$8.00") });
-    expect(await startCheckout(await buyer({ address: "  " }), [{ productId: few.id, quantity: 1 }], ORIGIN)).toMatchObject({ ok: false, status: 400 });
+    expect(await startCheckout(user, [{ productId: "c0000000000000000000000000", quantity: 1 }], ORIGIN)).toMatchObject({
+      ok: false,
+      status: 400,
+    });
+    expect(await startCheckout(user, [{ productId: soldOut.id, quantity: 1 }], ORIGIN)).toMatchObject({
+      ok: false,
+      status: 409,
+      message: expect.stringContaining("Out of stock"),
+    });
+    expect(await startCheckout(user, [{ productId: few.id, quantity: 3 }], ORIGIN)).toMatchObject({
+      ok: false,
+      status: 409,
+      message: expect.stringContaining("Only 1"),
+    });
+    expect(await startCheckout(user, [{ productId: few.id, quantity: 1 }], ORIGIN, { expectedTotalCents: 1 })).toMatchObject({
+      ok: false,
+      status: 409,
+      message: expect.stringContaining("$8.00"),
+    });
+    expect(await startCheckout(await buyer({ address: "  " }), [{ productId: few.id, quantity: 1 }], ORIGIN)).toMatchObject({
+      ok: false,
+      status: 400,
+    });
     expect(await db.order.count({ where: { buyerId: user.id } })).toBe(0);
 
     const limited = await startCheckout(user, [{ productId: few.id, quantity: 3 }], ORIGIN, { shortage: "limit", expectedTotalCents: 800 });
@@ -319,7 +381,8 @@ describe("startCheckout", () => {
   it("limits how many checkouts one buyer starts in a window", async () => {
     const user = await buyer();
     const a = await product({ quantity: 99 });
-    for (let i = 0; i < CHECKOUT_LIMIT.max; i++) expect((await startCheckout(user, [{ productId: a.id, quantity: 1 }], ORIGIN)).ok).toBe(true);
+    for (let i = 0; i < CHECKOUT_LIMIT.max; i++)
+      expect((await startCheckout(user, [{ productId: a.id, quantity: 1 }], ORIGIN)).ok).toBe(true);
     expect(await startCheckout(user, [{ productId: a.id, quantity: 1 }], ORIGIN)).toMatchObject({ ok: false, status: 429 });
     expect(await db.order.count({ where: { buyerId: user.id } })).toBe(CHECKOUT_LIMIT.max);
   });
@@ -339,7 +402,9 @@ describe("startCheckout", () => {
     const response = (await checkoutRoute.action({ request: request(cookie), params: {}, context: {} })) as Response;
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toMatch(new RegExp(`^${fake.url}/pay/cs_test_`));
-    await expect(checkoutRoute.action({ request: request(cart.split(";")[0]), params: {}, context: {} })).rejects.toMatchObject({ status: 302 });
+    await expect(checkoutRoute.action({ request: request(cart.split(";")[0]), params: {}, context: {} })).rejects.toMatchObject({
+      status: 302,
+    });
   });
 });
 
@@ -361,7 +426,16 @@ describe("POST /api/v1/product/payments", () => {
     const a = await product({ priceCents: 4200, quantity: 9 });
     const user = await buyer();
     const token = await createSession(user.id);
-    const response = await call({ products: [{ _id: a.id, price: 0.01, name: "free" }, { _id: a.id, price: 0.01 }, { _id: a.id, quantity: 2 }] }, token);
+    const response = await call(
+      {
+        products: [
+          { _id: a.id, price: 0.01, name: "free" },
+          { _id: a.id, price: 0.01 },
+          { _id: a.id, quantity: 2 },
+        ],
+      },
+      token,
+    );
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body).toMatchObject({ success: true, id: expect.stringMatching(/^cs_test_/), url: expect.stringContaining("/pay/") });
@@ -378,7 +452,7 @@ describe("POST /api/v1/product/payments", () => {
     expect((await call({}, token)).status).toBe(400);
     expect((await call("{not json", token)).status).toBe(400);
     expect((await call({ products: [{ _id: "c0000000000000000000000000" }] }, token)).status).toBe(400);
-    expect((await call({ products: [{ _id: "'; DROP TABLE \"Order\";--" }] }, token)).status).toBe(400);
+    expect((await call({ products: [{ _id: '\'; DROP TABLE "Order";--' }] }, token)).status).toBe(400);
     expect((await call({ products: [{ _id: a.id, quantity: -1 }] }, token)).status).toBe(400);
     expect((await call({ products: [{ _id: a.id, quantity: "lots" }] }, token)).status).toBe(400);
     const wrongMethod = await paymentsRoute.loader({ request: new Request(`${ORIGIN}/api/v1/product/payments`), params: {}, context: {} });
@@ -414,7 +488,14 @@ describe("fulfilment from Stripe's webhook", () => {
   it("refuses a missing or wrong signature, or a body changed after signing, with 400", async () => {
     const a = await product({ quantity: 5 });
     const { orderId, sessionId } = await checkout([{ productId: a.id, quantity: 1 }]);
-    const session = { id: sessionId, object: "checkout.session", payment_status: "paid", amount_total: 1250, currency: "usd", metadata: { orderId } };
+    const session = {
+      id: sessionId,
+      object: "checkout.session",
+      payment_status: "paid",
+      amount_total: 1250,
+      currency: "usd",
+      metadata: { orderId },
+    };
     const { payload, signature } = signedEvent("checkout.session.completed", session);
     expect((await postWebhook(payload)).status).toBe(400);
     expect((await postWebhook(payload, "t=1,v1=deadbeef")).status).toBe(400);
@@ -439,7 +520,12 @@ describe("fulfilment from Stripe's webhook", () => {
 
     const second = await checkout([{ productId: a.id, quantity: 1 }]);
     await pay(second.sessionId);
-    const late = signedEvent("checkout.session.expired", { id: second.sessionId, object: "checkout.session", payment_status: "unpaid", metadata: { orderId: second.orderId } });
+    const late = signedEvent("checkout.session.expired", {
+      id: second.sessionId,
+      object: "checkout.session",
+      payment_status: "unpaid",
+      metadata: { orderId: second.orderId },
+    });
     expect((await postWebhook(late.payload, late.signature)).status).toBe(200);
     expect((await orderOf(second.orderId)).paymentStatus).toBe("SUCCEEDED");
     expect(await stockOf(a.id)).toBe(4);
@@ -449,11 +535,25 @@ describe("fulfilment from Stripe's webhook", () => {
     const a = await product({ quantity: 5 });
     const { orderId, sessionId } = await checkout([{ productId: a.id, quantity: 2 }]);
     const session = { id: sessionId, object: "checkout.session", amount_total: 2500, currency: "usd", metadata: { orderId } };
-    expect(await fulfilFromEvent({ type: "checkout.session.async_payment_failed", data: { object: { ...session, payment_status: "unpaid" } } } as never)).toMatchObject({ outcome: "failed" });
+    expect(
+      await fulfilFromEvent({
+        type: "checkout.session.async_payment_failed",
+        data: { object: { ...session, payment_status: "unpaid" } },
+      } as never),
+    ).toMatchObject({ outcome: "failed" });
     expect(await stockOf(a.id)).toBe(5); // the hold went back
-    expect(await fulfilFromEvent({ type: "checkout.session.async_payment_succeeded", data: { object: { ...session, payment_status: "paid" } } } as never)).toMatchObject({ outcome: "paid" });
-    expect(await fulfilFromEvent({ type: "checkout.session.completed", data: { object: { ...session, payment_status: "paid" } } } as never)).toMatchObject({ outcome: "already-paid" });
-    expect(await fulfilFromEvent({ type: "checkout.session.expired", data: { object: { ...session, payment_status: "unpaid" } } } as never)).toMatchObject({ outcome: "unchanged" });
+    expect(
+      await fulfilFromEvent({
+        type: "checkout.session.async_payment_succeeded",
+        data: { object: { ...session, payment_status: "paid" } },
+      } as never),
+    ).toMatchObject({ outcome: "paid" });
+    expect(
+      await fulfilFromEvent({ type: "checkout.session.completed", data: { object: { ...session, payment_status: "paid" } } } as never),
+    ).toMatchObject({ outcome: "already-paid" });
+    expect(
+      await fulfilFromEvent({ type: "checkout.session.expired", data: { object: { ...session, payment_status: "unpaid" } } } as never),
+    ).toMatchObject({ outcome: "unchanged" });
     expect((await orderOf(orderId)).paymentStatus).toBe("SUCCEEDED");
     expect(await stockOf(a.id)).toBe(3);
   });
@@ -465,8 +565,18 @@ describe("fulfilment from Stripe's webhook", () => {
     expect((await postWebhook(unpaid.payload, unpaid.signature)).status).toBe(200);
     const other = signedEvent("customer.created", { id: "cus_123" });
     expect((await postWebhook(other.payload, other.signature)).status).toBe(200);
-    expect(await fulfilFromEvent({ type: "checkout.session.completed", data: { object: { id: "cs_test_unknown", payment_status: "paid", metadata: {} } } } as never)).toMatchObject({ outcome: "ignored" });
-    expect(await fulfilFromEvent({ type: "checkout.session.completed", data: { object: { id: "cs_test_other", payment_status: "paid", metadata: { orderId } } } } as never)).toMatchObject({ outcome: "ignored" });
+    expect(
+      await fulfilFromEvent({
+        type: "checkout.session.completed",
+        data: { object: { id: "cs_test_unknown", payment_status: "paid", metadata: {} } },
+      } as never),
+    ).toMatchObject({ outcome: "ignored" });
+    expect(
+      await fulfilFromEvent({
+        type: "checkout.session.completed",
+        data: { object: { id: "cs_test_other", payment_status: "paid", metadata: { orderId } } },
+      } as never),
+    ).toMatchObject({ outcome: "ignored" });
     expect((await orderOf(orderId)).paymentStatus).toBe("PENDING");
     expect(await stockOf(a.id)).toBe(4);
   });
@@ -484,7 +594,6 @@ describe("fulfilment from Stripe's webhook", () => {
   });
 });
 
-
 // ---------- stock reservations, refunds, cancel, reconcile ----------
 
 /** Every paid session on the stand-in is either a fulfilled order or fully refunded: nobody paid for nothing. */
@@ -494,7 +603,10 @@ async function expectNobodyChargedForNothing() {
     if (session.payment_status !== "paid") continue;
     const order = await db.order.findUnique({ where: { stripeSessionId: session.id }, select: { paymentStatus: true } });
     if (order?.paymentStatus === "SUCCEEDED") continue;
-    expect(refundedIntents.has(session.payment_intent!), `session ${session.id} (${order?.paymentStatus}) was charged without an order or a refund`).toBe(true);
+    expect(
+      refundedIntents.has(session.payment_intent!),
+      `session ${session.id} (${order?.paymentStatus}) was charged without an order or a refund`,
+    ).toBe(true);
   }
 }
 
@@ -521,7 +633,9 @@ describe("stock is reserved when checkout starts", () => {
       expect(await response.json()).toMatchObject({ success: false, message: expect.stringMatching(/sold out|left/) });
     }
     expect(await stockOf(last.id)).toBe(0);
-    const started = await Promise.all(responses.filter((r) => r.status === 200).map((r) => r.json() as Promise<{ id: string; orderId: string }>));
+    const started = await Promise.all(
+      responses.filter((r) => r.status === 200).map((r) => r.json() as Promise<{ id: string; orderId: string }>),
+    );
 
     // All three pay on the hosted page, at once.
     await Promise.all(started.map((s) => pay(s.id)));
@@ -537,7 +651,10 @@ describe("stock is reserved when checkout starts", () => {
     const users = await Promise.all(Array.from({ length: 12 }, () => buyer()));
     const responses = await Promise.all(
       users.map(async (user) => {
-        const cookie = [(await commitSessionCookie(await createSession(user.id))).split(";")[0], (await serializeCart([{ productId: few.id, quantity: 2 }])).split(";")[0]].join("; ");
+        const cookie = [
+          (await commitSessionCookie(await createSession(user.id))).split(";")[0],
+          (await serializeCart([{ productId: few.id, quantity: 2 }])).split(";")[0],
+        ].join("; ");
         const request = new Request(`${ORIGIN}/checkout`, {
           method: "POST",
           headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
@@ -578,7 +695,11 @@ describe("stock is reserved when checkout starts", () => {
 
     await pay(late.sessionId); // the late payment still arrives
     const order = await orderOf(late.orderId);
-    expect(order).toMatchObject({ paymentStatus: "REFUNDED", stripePaymentIntentId: expect.stringMatching(/^pi_/), paymentNote: expect.stringContaining("Refunded automatically") });
+    expect(order).toMatchObject({
+      paymentStatus: "REFUNDED",
+      stripePaymentIntentId: expect.stringMatching(/^pi_/),
+      paymentNote: expect.stringContaining("Refunded automatically"),
+    });
     const refunds = [...fake.refunds.values()].filter((r) => r.payment_intent === order.stripePaymentIntentId);
     expect(refunds).toEqual([expect.objectContaining({ amount: 1575, status: "succeeded" })]);
     expect(await stockOf(one.id)).toBe(0);
@@ -619,17 +740,44 @@ describe("payment events are checked against the order", () => {
   it("a correctly signed paid event with another amount or currency is never fulfilled, and is flagged for the admin", async () => {
     const a = await product({ quantity: 5, priceCents: 1575 });
     const short = await checkout([{ productId: a.id, quantity: 1 }]);
-    const forged = signedEvent("checkout.session.completed", { id: short.sessionId, object: "checkout.session", payment_status: "paid", amount_total: 1, currency: "usd", metadata: { orderId: short.orderId } });
+    const forged = signedEvent("checkout.session.completed", {
+      id: short.sessionId,
+      object: "checkout.session",
+      payment_status: "paid",
+      amount_total: 1,
+      currency: "usd",
+      metadata: { orderId: short.orderId },
+    });
     expect((await postWebhook(forged.payload, forged.signature)).status).toBe(200);
-    expect(await orderOf(short.orderId)).toMatchObject({ paymentStatus: "NEEDS_REVIEW", paymentNote: expect.stringContaining("1 usd"), paidAt: null });
+    expect(await orderOf(short.orderId)).toMatchObject({
+      paymentStatus: "NEEDS_REVIEW",
+      paymentNote: expect.stringContaining("1 usd"),
+      paidAt: null,
+    });
     expect(await stockOf(a.id)).toBe(5); // not sold; the hold went back
 
     const euros = await checkout([{ productId: a.id, quantity: 1 }]);
-    const wrongCurrency = { id: euros.sessionId, payment_status: "paid", amount_total: 1575, currency: "eur", metadata: { orderId: euros.orderId } };
-    expect(await fulfilFromEvent({ type: "checkout.session.completed", data: { object: wrongCurrency } } as never)).toMatchObject({ outcome: "mismatch" });
+    const wrongCurrency = {
+      id: euros.sessionId,
+      payment_status: "paid",
+      amount_total: 1575,
+      currency: "eur",
+      metadata: { orderId: euros.orderId },
+    };
+    expect(await fulfilFromEvent({ type: "checkout.session.completed", data: { object: wrongCurrency } } as never)).toMatchObject({
+      outcome: "mismatch",
+    });
     // A right amount for another session is ignored.
-    const other = { id: "cs_test_not_this_one", payment_status: "paid", amount_total: 1575, currency: "usd", metadata: { orderId: euros.orderId } };
-    expect(await fulfilFromEvent({ type: "checkout.session.completed", data: { object: other } } as never)).toMatchObject({ outcome: "ignored" });
+    const other = {
+      id: "cs_test_not_this_one",
+      payment_status: "paid",
+      amount_total: 1575,
+      currency: "usd",
+      metadata: { orderId: euros.orderId },
+    };
+    expect(await fulfilFromEvent({ type: "checkout.session.completed", data: { object: other } } as never)).toMatchObject({
+      outcome: "ignored",
+    });
     const listed = (await listAllOrders({ pageSize: 500 })).orders.find((o) => o.id === short.orderId)!;
     expect(listed).toMatchObject({ paymentStatus: "NEEDS_REVIEW", paymentNote: expect.stringContaining("Not fulfilled") });
   });
@@ -645,7 +793,10 @@ describe("payment events are checked against the order", () => {
 
 describe("cancel, try again, and the success page", () => {
   const cookieFor = async (userId: string, lines: CartLine[] = []) =>
-    [(await commitSessionCookie(await createSession(userId))).split(";")[0], ...(lines.length ? [(await serializeCart(lines)).split(";")[0]] : [])].join("; ");
+    [
+      (await commitSessionCookie(await createSession(userId))).split(";")[0],
+      ...(lines.length ? [(await serializeCart(lines)).split(";")[0]] : []),
+    ].join("; ");
 
   it("Cancel expires the session, gives the stock back and hides the attempt; only the buyer can cancel", async () => {
     const a = await product({ quantity: 3 });
@@ -653,7 +804,13 @@ describe("cancel, try again, and the success page", () => {
     const started = await checkout([{ productId: a.id, quantity: 2 }], user);
     expect(await stockOf(a.id)).toBe(1);
     const cancelAs = async (userId: string) =>
-      (await (await cancelRoute.loader({ request: new Request(`${ORIGIN}/cancel?order=${started.orderId}`, { headers: { Cookie: await cookieFor(userId) } }), params: {}, context: {} })).json()) as { outcome: string };
+      (await (
+        await cancelRoute.loader({
+          request: new Request(`${ORIGIN}/cancel?order=${started.orderId}`, { headers: { Cookie: await cookieFor(userId) } }),
+          params: {},
+          context: {},
+        })
+      ).json()) as { outcome: string };
     expect(await cancelAs((await buyer()).id)).toEqual({ outcome: "not-found" });
     expect(await stockOf(a.id)).toBe(1);
     expect(await cancelAs(user.id)).toEqual({ outcome: "cancelled" });
@@ -687,13 +844,18 @@ describe("cancel, try again, and the success page", () => {
     const started = await checkout(lines, user);
     const load = async (query: string, cookie: string) => {
       try {
-        return (await successRoute.loader({ request: new Request(`${ORIGIN}/success${query}`, { headers: { Cookie: cookie } }), params: {}, context: {} })) as Response;
+        return (await successRoute.loader({
+          request: new Request(`${ORIGIN}/success${query}`, { headers: { Cookie: cookie } }),
+          params: {},
+          context: {},
+        })) as Response;
       } catch (thrown) {
         if (thrown instanceof Response) return thrown;
         throw thrown;
       }
     };
-    const clears = (response: Response) => response.headers.getSetCookie().some((c) => c.startsWith("cart=;") || /^cart=[^;]*;.*Max-Age=0/i.test(c));
+    const clears = (response: Response) =>
+      response.headers.getSetCookie().some((c) => c.startsWith("cart=;") || /^cart=[^;]*;.*Max-Age=0/i.test(c));
 
     for (const [query, cookie] of [
       ["", await cookieFor(user.id, lines)],
@@ -730,7 +892,13 @@ describe("reconciling with Stripe", () => {
     fake.sessions.get(expired.sessionId)!.expires_at = Math.floor(Date.now() / 1000) - 60;
 
     const orphan = await db.order.create({
-      data: { buyerId: (await buyer()).id, totalCents: 1250, reservedUntil: new Date(Date.now() + 60_000), createdAt: new Date(Date.now() - 60 * 60 * 1000), lines: { create: [{ productId: a.id, name: a.name, description: a.description, slug: a.slug, unitPriceCents: 1250, quantity: 1 }] } },
+      data: {
+        buyerId: (await buyer()).id,
+        totalCents: 1250,
+        reservedUntil: new Date(Date.now() + 60_000),
+        createdAt: new Date(Date.now() - 60 * 60 * 1000),
+        lines: { create: [{ productId: a.id, name: a.name, description: a.description, slug: a.slug, unitPriceCents: 1250, quantity: 1 }] },
+      },
     });
     await db.product.update({ where: { id: a.id }, data: { quantity: { decrement: 1 } } }); // its hold
     expect(await stockOf(a.id)).toBe(1);

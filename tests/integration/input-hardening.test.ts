@@ -20,7 +20,17 @@ const ORIGIN = "http://shop.test";
 const tag = () => randomBytes(4).toString("hex");
 
 async function adminToken() {
-  const admin = await db.user.create({ data: { name: "Hard Admin", email: `hard-admin-${tag()}@test.dev`, passwordHash: "x", answerHash: "y", phone: "1", address: "a", role: 1 } });
+  const admin = await db.user.create({
+    data: {
+      name: "Hard Admin",
+      email: `hard-admin-${tag()}@test.dev`,
+      passwordHash: "x",
+      answerHash: "y",
+      phone: "1",
+      address: "a",
+      role: 1,
+    },
+  });
   return createSession(admin.id);
 }
 
@@ -42,7 +52,20 @@ const form = (path: string, fields: Record<string, string>, cookie = "") =>
 
 describe("control characters", () => {
   it("a form field with NUL is a 400 field error, not a 500", async () => {
-    const response = await settle(registerAction({ request: form("/register", { name: "A\u0000", email: "nul@test.dev", password: "Secret123!", phone: "1", address: "a", answer: "x" }), params: {}, context: {} }));
+    const response = await settle(
+      registerAction({
+        request: form("/register", {
+          name: "A\u0000",
+          email: "nul@test.dev",
+          password: "Secret123!",
+          phone: "1",
+          address: "a",
+          answer: "x",
+        }),
+        params: {},
+        context: {},
+      }),
+    );
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ errors: { name: expect.stringContaining("control characters") } });
     const login = await settle(loginAction({ request: form("/login", { email: "a@b.c", password: "x\u0000" }), params: {}, context: {} }));
@@ -51,22 +74,40 @@ describe("control characters", () => {
 
   it("a field read without a schema (the admin's order id) is refused the same way", async () => {
     const cookie = (await commitSessionCookie(await adminToken())).split(";")[0];
-    const response = await settle(ordersPageAction({ request: form("/dashboard/admin/orders", { orderId: "\u0000", status: "Delivered" }, cookie), params: {}, context: {} }));
+    const response = await settle(
+      ordersPageAction({
+        request: form("/dashboard/admin/orders", { orderId: "\u0000", status: "Delivered" }, cookie),
+        params: {},
+        context: {},
+      }),
+    );
     expect(response.status).toBeLessThan(500);
   });
 
   it("JSON bodies, path segments and query strings of the API answer 400", async () => {
     const token = await adminToken();
     const json = await createCategoryApi({
-      request: new Request(`${ORIGIN}/api/v1/category/create-category`, { method: "POST", headers: { "Content-Type": "application/json", Authorization: token }, body: JSON.stringify({ name: "a\u0000b" }) }),
+      request: new Request(`${ORIGIN}/api/v1/category/create-category`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: token },
+        body: JSON.stringify({ name: "a\u0000b" }),
+      }),
       params: {},
       context: {},
     });
     expect(json.status).toBe(400);
     expect(await json.json()).toMatchObject({ success: false, errors: { name: expect.any(String) } });
-    const path = await getProductApi({ request: new Request(`${ORIGIN}/api/v1/product/get-product/%00`), params: { slug: "\u0000" }, context: {} });
+    const path = await getProductApi({
+      request: new Request(`${ORIGIN}/api/v1/product/get-product/%00`),
+      params: { slug: "\u0000" },
+      context: {},
+    });
     expect(path.status).toBe(400);
-    const query = await getProductApi({ request: new Request(`${ORIGIN}/api/v1/product/get-product/x?a=%00`), params: { slug: "x" }, context: {} });
+    const query = await getProductApi({
+      request: new Request(`${ORIGIN}/api/v1/product/get-product/x?a=%00`),
+      params: { slug: "x" },
+      context: {},
+    });
     expect(query.status).toBe(400);
   });
 });
@@ -110,8 +151,13 @@ describe("slugs", () => {
     const responses = await Promise.all(
       Array.from({ length: 30 }, () => {
         const body = new FormData();
-        for (const [k, v] of Object.entries({ name, description: "d", price: "2", quantity: "3", category: category.category.id })) body.set(k, v);
-        return createProductApi({ request: new Request(`${ORIGIN}/api/v1/product/create-product`, { method: "POST", headers: { Authorization: token }, body }), params: {}, context: {} });
+        for (const [k, v] of Object.entries({ name, description: "d", price: "2", quantity: "3", category: category.category.id }))
+          body.set(k, v);
+        return createProductApi({
+          request: new Request(`${ORIGIN}/api/v1/product/create-product`, { method: "POST", headers: { Authorization: token }, body }),
+          params: {},
+          context: {},
+        });
       }),
     );
     expect(responses.map((r) => r.status)).toEqual(Array(30).fill(201));
@@ -125,7 +171,11 @@ describe("slugs", () => {
     const responses = await Promise.all(
       Array.from({ length: 30 }, () =>
         createCategoryApi({
-          request: new Request(`${ORIGIN}/api/v1/category/create-category`, { method: "POST", headers: { "Content-Type": "application/json", Authorization: token }, body: JSON.stringify({ name }) }),
+          request: new Request(`${ORIGIN}/api/v1/category/create-category`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json", Authorization: token },
+            body: JSON.stringify({ name }),
+          }),
           params: {},
           context: {},
         }),
@@ -168,10 +218,18 @@ describe("redirects", () => {
   });
 
   it("/login?redirectTo=… never sends a signed-in user off the site, and never answers 500", async () => {
-    const user = await db.user.create({ data: { name: "R", email: `redir-${tag()}@test.dev`, passwordHash: "x", answerHash: "y", phone: "1", address: "a" } });
+    const user = await db.user.create({
+      data: { name: "R", email: `redir-${tag()}@test.dev`, passwordHash: "x", answerHash: "y", phone: "1", address: "a" },
+    });
     const cookie = (await commitSessionCookie(await createSession(user.id))).split(";")[0];
     for (const target of ["/./\\evil.example", "/%5C%5Cevil.example", "/caf\u00e9", "/\u4e2d\u6587", "/%E4%B8%AD"]) {
-      const response = await settle(loginLoader({ request: new Request(`${ORIGIN}/login?redirectTo=${encodeURIComponent(target)}`, { headers: { Cookie: cookie } }), params: {}, context: {} }));
+      const response = await settle(
+        loginLoader({
+          request: new Request(`${ORIGIN}/login?redirectTo=${encodeURIComponent(target)}`, { headers: { Cookie: cookie } }),
+          params: {},
+          context: {},
+        }),
+      );
       expect(response.status).toBe(302);
       const location = response.headers.get("Location")!;
       expect(new URL(location, ORIGIN).origin).toBe(ORIGIN);
@@ -189,12 +247,21 @@ describe("database limits", () => {
 
 describe("toasts", () => {
   it("the flash-toast cookie is signed: a forged one shows nothing, our own shows its message", async () => {
-    const forgedValue = Buffer.from(JSON.stringify({ __flash_flash__: { toast: { message: "Your account is locked: call 555-0100", type: "error" } } })).toString("base64");
-    for (const cookie of [`toast-session=${forgedValue}`, `toast-session=${forgedValue}.`, `toast-session=${encodeURIComponent(forgedValue)}.abc`]) {
+    const forgedValue = Buffer.from(
+      JSON.stringify({ __flash_flash__: { toast: { message: "Your account is locked: call 555-0100", type: "error" } } }),
+    ).toString("base64");
+    for (const cookie of [
+      `toast-session=${forgedValue}`,
+      `toast-session=${forgedValue}.`,
+      `toast-session=${encodeURIComponent(forgedValue)}.abc`,
+    ]) {
       expect((await getToast(new Request(ORIGIN, { headers: { Cookie: cookie } }))).toast).toBeUndefined();
     }
     const response = await redirectWithSuccess("/", "Saved");
     const cookie = response.headers.get("Set-Cookie")!.split(";")[0];
-    expect((await getToast(new Request(ORIGIN, { headers: { Cookie: cookie } }))).toast).toMatchObject({ message: "Saved", type: "success" });
+    expect((await getToast(new Request(ORIGIN, { headers: { Cookie: cookie } }))).toast).toMatchObject({
+      message: "Saved",
+      type: "success",
+    });
   });
 });

@@ -13,7 +13,8 @@ import { freePort } from "../../scripts/db.js";
 
 const serverPath = process.env.TEST_SERVER_BUILD;
 const appBuild = process.env.TEST_REMIX_BUILD;
-if (!serverPath || !appBuild) throw new Error("Run with `node scripts/test.js unit`: it builds the app and the server first (TEST_REMIX_BUILD, TEST_SERVER_BUILD).");
+if (!serverPath || !appBuild)
+  throw new Error("Run with `node scripts/test.js unit`: it builds the app and the server first (TEST_REMIX_BUILD, TEST_SERVER_BUILD).");
 
 const scratch = fs.mkdtempSync(path.join(path.resolve(".cache"), "lifecycle-"));
 fs.chmodSync(scratch, 0o755);
@@ -118,7 +119,8 @@ describe("supervision", () => {
     const killed = Date.now();
     process.kill(postmasterPid(shop.dataDir), "SIGKILL");
     // (Its backends may answer for a moment after the postmaster is gone: wait for the supervisor to notice.)
-    while (!/PostgreSQL is running again/.test(shop.output()) && Date.now() - killed < 20_000) await new Promise((resolve) => setTimeout(resolve, 100));
+    while (!/PostgreSQL is running again/.test(shop.output()) && Date.now() - killed < 20_000)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect(shop.output()).toMatch(/PostgreSQL stopped unexpectedly/);
     // Within 20 s the pages work again, with no one restarting anything, and keep working.
     expect(await waitForStatus(shop.port, 200, 20_000 - (Date.now() - killed), "/")).toBe(true);
@@ -192,7 +194,9 @@ describe("start-up failures", () => {
     const shop = await start("bad-url", { DATABASE_URL: "postgresql://shop:secret@127.0.0.1:1/shop" }, { wait: false });
     expect(await shop.exited).toBe(1);
     const lines = shop.output().trim().split("\n");
-    expect(lines.at(-1)).toMatch(/^Storefront could not start: Cannot reach PostgreSQL at 127\.0\.0\.1:1\/shop \(DATABASE_URL\): connection refused$/);
+    expect(lines.at(-1)).toMatch(
+      /^Storefront could not start: Cannot reach PostgreSQL at 127\.0\.0\.1:1\/shop \(DATABASE_URL\): connection refused$/,
+    );
     expect(shop.output()).not.toContain("secret");
     expect(shop.output()).not.toContain("undefined");
   });
@@ -204,7 +208,9 @@ describe("start-up failures", () => {
     try {
       const shop = await start("port-in-use", { PORT: String(port) }, { wait: false });
       expect(await shop.exited).toBe(1);
-      expect(shop.output()).toMatch(new RegExp(`Storefront could not start: Cannot listen on all interfaces port ${port}: the port is already in use`));
+      expect(shop.output()).toMatch(
+        new RegExp(`Storefront could not start: Cannot listen on all interfaces port ${port}: the port is already in use`),
+      );
       expect(shop.output()).not.toContain("undefined");
       // It stopped its PostgreSQL on the way out.
       expect(fs.existsSync(path.join(shop.dataDir, "postmaster.pid"))).toBe(false);
@@ -216,6 +222,10 @@ describe("start-up failures", () => {
   it("a bad setting names the variable", async () => {
     const shop = await start("bad-setting", { WEB_CONCURRENCY: "lots" }, { wait: false });
     expect(await shop.exited).toBe(1);
-    expect(shop.output().trim()).toBe('Storefront could not start: WEB_CONCURRENCY must be a whole number from 1 to ' + Math.max(1, os.availableParallelism() * 4) + ' (got "lots")');
+    expect(shop.output().trim()).toBe(
+      "Storefront could not start: WEB_CONCURRENCY must be a whole number from 1 to " +
+        Math.max(1, os.availableParallelism() * 4) +
+        ' (got "lots")',
+    );
   });
 });

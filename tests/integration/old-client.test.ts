@@ -68,7 +68,9 @@ class OldClient {
 }
 
 async function photo(color = { r: 30, g: 120, b: 200 }) {
-  const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: color } }).png().toBuffer();
+  const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: color } })
+    .png()
+    .toBuffer();
   return new File([new Uint8Array(bytes)], "lamp.png", { type: "image/png" });
 }
 
@@ -88,10 +90,21 @@ function productForm(fields: { name: string; description: string; price: string;
 /** Stripe's side: the signed checkout.session.completed it posts once the shopper paid. */
 async function stripePays(sessionId: string) {
   const paid = { ...stripeFake.sessions.get(sessionId)!, object: "checkout.session", status: "complete", payment_status: "paid" };
-  const payload = JSON.stringify({ id: `evt_${tag()}`, object: "event", type: "checkout.session.completed", created: 1, livemode: false, data: { object: paid } });
+  const payload = JSON.stringify({
+    id: `evt_${tag()}`,
+    object: "event",
+    type: "checkout.session.completed",
+    created: 1,
+    livemode: false,
+    data: { object: paid },
+  });
   const signature = new Stripe("sk_test_local_fake").webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
   const response = await dispatch(
-    new Request(`${ORIGIN}/api/v1/payments/webhook`, { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": signature }, body: payload }),
+    new Request(`${ORIGIN}/api/v1/payments/webhook`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+      body: payload,
+    }),
   );
   expect(response.status).toBe(200);
 }
@@ -120,7 +133,14 @@ describe("the old client's accounts, through /api/v1/auth", () => {
     expect(registered.data).toMatchObject({ success: true, message: expect.any(String) });
 
     // The same form with `name` (as the tutorial's client names the field) registers too.
-    const named = await visitor.post("/api/v1/auth/register", { name: "Old Admin", email: adminAccount.email, password: adminAccount.password, phone: "555 0199", address: "9 Shop Lane", answer: adminAccount.answer });
+    const named = await visitor.post("/api/v1/auth/register", {
+      name: "Old Admin",
+      email: adminAccount.email,
+      password: adminAccount.password,
+      phone: "555 0199",
+      address: "9 Shop Lane",
+      answer: adminAccount.answer,
+    });
     expect(named.data.success).toBe(true);
     // The shop's owner makes that account an administrator (role 1) in the database.
     await db.user.update({ where: { email: adminAccount.email }, data: { role: 1 } });
@@ -134,7 +154,13 @@ describe("the old client's accounts, through /api/v1/auth", () => {
     const login = await visitor.post("/api/v1/auth/login", { email: shopperAccount.email, password: shopperAccount.password });
     expect(login.status).toBe(200);
     expect(login.data).toMatchObject({ success: true, message: expect.any(String), token: expect.any(String) });
-    expect(login.data.user).toMatchObject({ name: "Old Shopper", email: shopperAccount.email, phone: "555 0100", address: "1 Old Street", role: 0 });
+    expect(login.data.user).toMatchObject({
+      name: "Old Shopper",
+      email: shopperAccount.email,
+      phone: "555 0100",
+      address: "1 Old Street",
+      role: 0,
+    });
     shopper.token = login.data.token;
 
     const adminLogin = await visitor.post("/api/v1/auth/login", { email: adminAccount.email, password: adminAccount.password });
@@ -152,9 +178,17 @@ describe("the old client's accounts, through /api/v1/auth", () => {
   });
 
   it("resets a forgotten password: {email, newPassword, answer} → success, message", async () => {
-    const wrong = await visitor.post("/api/v1/auth/forgot-password", { email: shopperAccount.email, newPassword: "Another-pass-2", answer: "tennis" });
+    const wrong = await visitor.post("/api/v1/auth/forgot-password", {
+      email: shopperAccount.email,
+      newPassword: "Another-pass-2",
+      answer: "tennis",
+    });
     expect(wrong.status).toBe(401);
-    const reset = await visitor.post("/api/v1/auth/forgot-password", { email: shopperAccount.email, newPassword: "Another-pass-2", answer: shopperAccount.answer });
+    const reset = await visitor.post("/api/v1/auth/forgot-password", {
+      email: shopperAccount.email,
+      newPassword: "Another-pass-2",
+      answer: shopperAccount.answer,
+    });
     expect(reset.status).toBe(200);
     expect(reset.data).toMatchObject({ success: true, message: expect.any(String) });
     shopperAccount.password = "Another-pass-2";
@@ -167,18 +201,37 @@ describe("the old client's accounts, through /api/v1/auth", () => {
 
   it("edits the profile: {name, email, password, phone, address} → updatedUser; what it leaves blank or out is kept", async () => {
     // The profile form sends every field; the password stays "" unless typed, the e-mail is read-only.
-    const edited = await shopper.put("/api/v1/auth/profile", { name: "Old Shopper Jr", email: shopperAccount.email, password: "", phone: "555 0101", address: "2 Old Street" });
+    const edited = await shopper.put("/api/v1/auth/profile", {
+      name: "Old Shopper Jr",
+      email: shopperAccount.email,
+      password: "",
+      phone: "555 0101",
+      address: "2 Old Street",
+    });
     expect(edited.status).toBe(200);
     expect(edited.data.error).toBeUndefined();
-    expect(edited.data.updatedUser).toMatchObject({ name: "Old Shopper Jr", email: shopperAccount.email, phone: "555 0101", address: "2 Old Street" });
+    expect(edited.data.updatedUser).toMatchObject({
+      name: "Old Shopper Jr",
+      email: shopperAccount.email,
+      phone: "555 0101",
+      address: "2 Old Street",
+    });
     // A body with one field changes that field only.
     const phoneOnly = await shopper.put("/api/v1/auth/profile", { phone: "555 0102" });
     expect(phoneOnly.data.updatedUser).toMatchObject({ name: "Old Shopper Jr", phone: "555 0102", address: "2 Old Street" });
     // The password was kept: it still logs in.
-    expect((await visitor.post("/api/v1/auth/login", { email: shopperAccount.email, password: shopperAccount.password })).data.success).toBe(true);
+    expect(
+      (await visitor.post("/api/v1/auth/login", { email: shopperAccount.email, password: shopperAccount.password })).data.success,
+    ).toBe(true);
     // A refused field: 400, so axios rejects and the client shows 'Something went wrong'
     // (the body still names the problem in `error`, the field it reads on a 2xx).
-    const refused = await shopper.put("/api/v1/auth/profile", { name: "X", email: shopperAccount.email, password: "short", phone: "", address: "" });
+    const refused = await shopper.put("/api/v1/auth/profile", {
+      name: "X",
+      email: shopperAccount.email,
+      password: "short",
+      phone: "",
+      address: "",
+    });
     expect(refused.status).toBe(400);
     expect(refused.data.error).toEqual(expect.any(String));
   });
@@ -210,7 +263,14 @@ describe("the old client's admin: categories and products", () => {
   it("creates a product from multipart without shipping → success, message", async () => {
     const created = await admin.post(
       "/api/v1/product/create-product",
-      productForm({ name: `Brass Lamp ${tag()}`, description: LONG_DESCRIPTION, price: "24.50", quantity: "10", category: shop.categoryId, photo: await photo() }),
+      productForm({
+        name: `Brass Lamp ${tag()}`,
+        description: LONG_DESCRIPTION,
+        price: "24.50",
+        quantity: "10",
+        category: shop.categoryId,
+        photo: await photo(),
+      }),
     );
     expect(created.status).toBe(201);
     // The client inverts this one (a success toast shows as an error), but reads these two.
@@ -218,7 +278,15 @@ describe("the old client's admin: categories and products", () => {
 
     const listed = await admin.get("/api/v1/product/get-product");
     const product = listed.data.products.find((p: { _id: string }) => p._id === created.data.products._id);
-    expect(product).toMatchObject({ _id: expect.any(String), slug: expect.any(String), name: expect.stringMatching(/^Brass Lamp/), description: LONG_DESCRIPTION, price: 24.5, quantity: 10, shipping: 0 });
+    expect(product).toMatchObject({
+      _id: expect.any(String),
+      slug: expect.any(String),
+      name: expect.stringMatching(/^Brass Lamp/),
+      description: LONG_DESCRIPTION,
+      price: 24.5,
+      quantity: 10,
+      shipping: 0,
+    });
     expect(product.category).toMatchObject({ _id: shop.categoryId, name: expect.any(String) });
     shop.productId = product._id;
     shop.productSlug = product.slug;
@@ -240,16 +308,31 @@ describe("the old client's admin: categories and products", () => {
     expect(updated.data.success).toBe(true);
 
     const after = (await visitor.get(`/api/v1/product/get-product/${shop.productSlug}`)).data.product;
-    expect(after).toMatchObject({ price: 26, quantity: 120, shipping: 1, description: LONG_DESCRIPTION, category: { _id: shop.categoryId } });
+    expect(after).toMatchObject({
+      price: 26,
+      quantity: 120,
+      shipping: 1,
+      description: LONG_DESCRIPTION,
+      category: { _id: shop.categoryId },
+    });
     expect(await db.productPhoto.findUniqueOrThrow({ where: { productId: shop.productId }, select: { etag: true } })).toEqual(photoBefore);
 
     // With a photo chosen, the photo is replaced.
     const withPhoto = await admin.put(
       `/api/v1/product/update-product/${shop.productId}`,
-      productForm({ name: after.name, description: after.description, price: "26", quantity: "120", category: shop.categoryId, photo: await photo({ r: 250, g: 200, b: 10 }) }),
+      productForm({
+        name: after.name,
+        description: after.description,
+        price: "26",
+        quantity: "120",
+        category: shop.categoryId,
+        photo: await photo({ r: 250, g: 200, b: 10 }),
+      }),
     );
     expect(withPhoto.data.success).toBe(true);
-    expect(await db.productPhoto.findUniqueOrThrow({ where: { productId: shop.productId }, select: { etag: true } })).not.toEqual(photoBefore);
+    expect(await db.productPhoto.findUniqueOrThrow({ where: { productId: shop.productId }, select: { etag: true } })).not.toEqual(
+      photoBefore,
+    );
     expect((await visitor.get(`/api/v1/product/get-product/${shop.productSlug}`)).data.product.shipping).toBe(1);
   });
 });
@@ -260,7 +343,13 @@ describe("the old client's storefront, signed out", () => {
     expect(count.data.total).toBeGreaterThanOrEqual(1);
 
     const page = await visitor.get("/api/v1/product/product-list/1");
-    expect(page.data.products[0]).toMatchObject({ _id: shop.productId, slug: shop.productSlug, name: expect.any(String), description: LONG_DESCRIPTION, price: 26 });
+    expect(page.data.products[0]).toMatchObject({
+      _id: shop.productId,
+      slug: shop.productSlug,
+      name: expect.any(String),
+      description: LONG_DESCRIPTION,
+      price: 26,
+    });
     // The card shows description.substring(0, 30) and the photo by _id.
     expect(page.data.products[0].description.substring(0, 30)).toBe(LONG_DESCRIPTION.substring(0, 30));
 
@@ -275,12 +364,24 @@ describe("the old client's storefront, signed out", () => {
     const found = await visitor.get("/api/v1/product/search/brass");
     expect(Array.isArray(found.data)).toBe(true);
     expect(found.data.map((p: { _id: string }) => p._id)).toContain(shop.productId);
-    expect(found.data[0]).toMatchObject({ _id: expect.any(String), slug: expect.any(String), name: expect.any(String), description: expect.any(String), price: expect.any(Number) });
+    expect(found.data[0]).toMatchObject({
+      _id: expect.any(String),
+      slug: expect.any(String),
+      name: expect.any(String),
+      description: expect.any(String),
+      price: expect.any(Number),
+    });
   });
 
   it("shows a product, its photo, similar products and its category", async () => {
     const detail = await visitor.get(`/api/v1/product/get-product/${shop.productSlug}`);
-    expect(detail.data.product).toMatchObject({ _id: shop.productId, name: expect.any(String), description: LONG_DESCRIPTION, price: 26, category: { _id: shop.categoryId, name: expect.any(String) } });
+    expect(detail.data.product).toMatchObject({
+      _id: shop.productId,
+      name: expect.any(String),
+      description: LONG_DESCRIPTION,
+      price: 26,
+      category: { _id: shop.categoryId, name: expect.any(String) },
+    });
 
     const image = await dispatch(new Request(`${ORIGIN}/api/v1/product/product-photo/${shop.productId}`));
     expect(image.status).toBe(200);
@@ -316,10 +417,21 @@ describe("the old client's checkout and order pages", () => {
     const orders = (await shopper.get("/api/v1/auth/orders")).data;
     expect(orders).toHaveLength(1);
     const [order] = orders;
-    expect(order).toMatchObject({ _id: shop.orderId, status: "Not Process", buyer: { name: "Old Shopper Jr" }, payment: { success: true } });
+    expect(order).toMatchObject({
+      _id: shop.orderId,
+      status: "Not Process",
+      buyer: { name: "Old Shopper Jr" },
+      payment: { success: true },
+    });
     expect(Number.isNaN(Date.parse(order.createAt))).toBe(false); // moment(o.createAt).fromNow()
     expect(order.products).toHaveLength(1);
-    expect(order.products[0]).toMatchObject({ _id: shop.productId, name: expect.stringMatching(/^Brass Lamp/), slug: shop.productSlug, price: 26, quantity: 2 });
+    expect(order.products[0]).toMatchObject({
+      _id: shop.productId,
+      name: expect.stringMatching(/^Brass Lamp/),
+      slug: shop.productSlug,
+      price: 26,
+      quantity: 2,
+    });
     // The whole description is frozen, not the cart's preview of it.
     expect(order.products[0].description).toBe(LONG_DESCRIPTION);
     expect(order.products[0].description.substring(0, 30)).toBe(LONG_DESCRIPTION.substring(0, 30));
@@ -329,7 +441,13 @@ describe("the old client's checkout and order pages", () => {
     const product = (await visitor.get(`/api/v1/product/get-product/${shop.productSlug}`)).data.product;
     const edited = await admin.put(
       `/api/v1/product/update-product/${shop.productId}`,
-      productForm({ name: `${product.name} II`, description: "Rewritten after the sale", price: "99", quantity: "1", category: shop.categoryId }),
+      productForm({
+        name: `${product.name} II`,
+        description: "Rewritten after the sale",
+        price: "99",
+        quantity: "1",
+        category: shop.categoryId,
+      }),
     );
     expect(edited.data.success).toBe(true);
     const [order] = (await shopper.get("/api/v1/auth/orders")).data;

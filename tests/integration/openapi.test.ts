@@ -79,7 +79,9 @@ describe("the generated OpenAPI document", () => {
       }
     }
     expect(paths["/api/v1/auth/logout"]).toBeUndefined();
-    const deprecated = Object.entries(paths).filter(([, ops]) => Object.values(ops).some((op) => op.deprecated)).map(([path]) => path);
+    const deprecated = Object.entries(paths)
+      .filter(([, ops]) => Object.values(ops).some((op) => op.deprecated))
+      .map(([path]) => path);
     expect(deprecated.every((path) => path.startsWith("/api/v1/auth/"))).toBe(true);
   });
 
@@ -132,14 +134,22 @@ describe("the generated OpenAPI document", () => {
   });
 
   it("describes the request schemas from the domain's own: register, product-filters, create-product", () => {
-    const register = paths["/api/v1/user/register"].post.requestBody!.content["application/json"].schema as { properties: Json; required: string[] };
+    const register = paths["/api/v1/user/register"].post.requestBody!.content["application/json"].schema as {
+      properties: Json;
+      required: string[];
+    };
     expect(register.required.sort()).toEqual(["address", "answer", "email", "password", "phone", "username"]);
     const filters = paths["/api/v1/product/product-filters"].post.requestBody!.content["application/json"].schema as { properties: Json };
     expect(Object.keys(filters.properties).sort()).toEqual(["checked", "page", "radio", "sort"]);
-    const product = paths["/api/v1/product/create-product"].post.requestBody!.content["multipart/form-data"].schema as { properties: Record<string, Json>; required: string[] };
+    const product = paths["/api/v1/product/create-product"].post.requestBody!.content["multipart/form-data"].schema as {
+      properties: Record<string, Json>;
+      required: string[];
+    };
     expect(product.required.sort()).toEqual(["category", "description", "name", "price", "quantity"]);
     expect(product.properties.photo).toMatchObject({ type: "string", format: "binary" });
-    const update = paths["/api/v1/product/update-product/{id}"].put.requestBody!.content["multipart/form-data"].schema as { required?: string[] };
+    const update = paths["/api/v1/product/update-product/{id}"].put.requestBody!.content["multipart/form-data"].schema as {
+      required?: string[];
+    };
     expect(update.required ?? []).toEqual([]);
   });
 });
@@ -175,14 +185,27 @@ describe("the harness's check of every answer against the contract", () => {
     await expect(checkAgainstContract(count, Response.json({ success: true, total: 3 }))).resolves.toBeUndefined();
     await expect(checkAgainstContract(count, Response.json({ success: true, total: 3, cached: true }))).rejects.toThrow(/cached/);
     await expect(checkAgainstContract(count, Response.json({ success: true, total: "3" }))).rejects.toThrow(/total/);
-    await expect(checkAgainstContract(count, Response.json({ success: false, message: "x" }, { status: 409 }))).rejects.toThrow(/declares no 409/);
-    await expect(checkAgainstContract(at("/api/v1/user/orders"), Response.json({ message: "no" }, { status: 401 }))).rejects.toThrow(/success/);
+    await expect(checkAgainstContract(count, Response.json({ success: false, message: "x" }, { status: 409 }))).rejects.toThrow(
+      /declares no 409/,
+    );
+    await expect(checkAgainstContract(at("/api/v1/user/orders"), Response.json({ message: "no" }, { status: 401 }))).rejects.toThrow(
+      /success/,
+    );
   });
 
   it("holds answers of no operation to the error shape: 404 for unknown paths, 405 for undeclared methods", async () => {
-    await expect(checkAgainstContract(at("/api/v1/nope"), Response.json({ success: false, message: "No such API endpoint" }, { status: 404 }))).resolves.toBeUndefined();
+    await expect(
+      checkAgainstContract(at("/api/v1/nope"), Response.json({ success: false, message: "No such API endpoint" }, { status: 404 })),
+    ).resolves.toBeUndefined();
     await expect(checkAgainstContract(at("/api/v1/nope"), Response.json({ error: "?" }, { status: 404 }))).rejects.toThrow();
-    await expect(checkAgainstContract(at("/api/v1/product/product-count", "DELETE"), Response.json({ success: false, message: "use GET" }, { status: 405 }))).resolves.toBeUndefined();
-    await expect(checkAgainstContract(at("/api/v1/product/product-count", "DELETE"), Response.json({ success: true }, { status: 200 }))).rejects.toThrow(/expected 400 or 405/);
+    await expect(
+      checkAgainstContract(
+        at("/api/v1/product/product-count", "DELETE"),
+        Response.json({ success: false, message: "use GET" }, { status: 405 }),
+      ),
+    ).resolves.toBeUndefined();
+    await expect(
+      checkAgainstContract(at("/api/v1/product/product-count", "DELETE"), Response.json({ success: true }, { status: 200 })),
+    ).rejects.toThrow(/expected 400 or 405/);
   });
 });

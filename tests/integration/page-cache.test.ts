@@ -43,7 +43,12 @@ type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string 
 
 function send(
   port: number,
-  { method = "GET", path: target = "/", headers = {}, body }: { method?: string; path?: string; headers?: Record<string, string>; body?: string },
+  {
+    method = "GET",
+    path: target = "/",
+    headers = {},
+    body,
+  }: { method?: string; path?: string; headers?: Record<string, string>; body?: string },
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const request = http.request({ host: "127.0.0.1", port, method, path: target, headers, agent: false }, (response) => {
@@ -91,7 +96,15 @@ async function newProduct(categoryId: string, name = `Lamp ${tag()}`, price = "1
 
 async function signedIn(role = 0) {
   const user = await db.user.create({
-    data: { name: `Shopper ${tag()}`, email: `shopper-${tag()}@cache.test`, passwordHash: "x", phone: "1", address: "a", answerHash: "x", role },
+    data: {
+      name: `Shopper ${tag()}`,
+      email: `shopper-${tag()}@cache.test`,
+      passwordHash: "x",
+      phone: "1",
+      address: "a",
+      answerHash: "x",
+      role,
+    },
   });
   const token = await createSession(user.id);
   const cookie = (await sessionCookie().serialize(token)).split(";")[0];
@@ -102,7 +115,13 @@ beforeAll(async () => {
   listener = listenForCatalogChanges(process.env.DATABASE_URL!);
   await listener.ready;
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
-  const app = createApp(build, { trustProxy: 0, bodyLimitBytes: 64 * 1024, uploadLimitBytes: 2 * 1024 * 1024, requestTimeoutMs: 10_000, accessLog: false });
+  const app = createApp(build, {
+    trustProxy: 0,
+    bodyLimitBytes: 64 * 1024,
+    uploadLimitBytes: 2 * 1024 * 1024,
+    requestTimeoutMs: 10_000,
+    accessLog: false,
+  });
   port = await listen(app);
   await newProduct((await newCategory()).id);
 });
@@ -173,7 +192,11 @@ describe("in front of the production build", () => {
 
   it("treats a cart, a toast or an API token as personal", async () => {
     await send(port, { path: "/" });
-    const personal: Record<string, string>[] = [{ Cookie: "cart=x" }, { Cookie: "other=1; toast-session=abc" }, { Authorization: "Bearer nope" }];
+    const personal: Record<string, string>[] = [
+      { Cookie: "cart=x" },
+      { Cookie: "other=1; toast-session=abc" },
+      { Authorization: "Bearer nope" },
+    ];
     for (const headers of personal) {
       const answer = await send(port, { path: "/", headers });
       expect(answer.headers["x-page-cache"], JSON.stringify(headers)).toBeUndefined();
@@ -579,7 +602,8 @@ describe("two server processes sharing one database", () => {
     const pages = ["/", `/category/${category.slug}`, `/product/${product.slug}`, `/search?keyword=${encodeURIComponent(product.name)}`];
     const warm = async () => {
       for (const shop of [a, b]) for (const target of pages) await send(shop, { path: target });
-      for (const shop of [a, b]) for (const target of pages) expect((await send(shop, { path: target })).headers["x-page-cache"], target).toBe("hit");
+      for (const shop of [a, b])
+        for (const target of pages) expect((await send(shop, { path: target })).headers["x-page-cache"], target).toBe("hit");
     };
     let stale = 0;
     const check = async (shop: number, target: string, expected: string, gone?: string) => {
@@ -602,7 +626,14 @@ describe("two server processes sharing one database", () => {
 
     // A price change made by the model (another process): both show it everywhere at once.
     await warm();
-    const updated = await updateProduct(product.id, { name: product.name, description: "A warm desk lamp", price: "34.56", quantity: "5", shipping: "1", category: category.id });
+    const updated = await updateProduct(product.id, {
+      name: product.name,
+      description: "A warm desk lamp",
+      price: "34.56",
+      quantity: "5",
+      shipping: "1",
+      category: category.id,
+    });
     expect(updated.ok).toBe(true);
     for (const shop of [b, a]) for (const target of pages.slice(1)) await check(shop, target, "$34.56", "$12.00");
 
@@ -625,7 +656,8 @@ describe("two server processes sharing one database", () => {
     const warm = async (cookie: string) => {
       for (const shop of [a, b]) for (const target of pages) await send(shop, { path: target, headers: { Cookie: cookie } });
       for (const shop of [a, b])
-        for (const target of pages) expect((await send(shop, { path: target, headers: { Cookie: cookie } })).headers["x-page-cache"], target).toBe("hit");
+        for (const target of pages)
+          expect((await send(shop, { path: target, headers: { Cookie: cookie } })).headers["x-page-cache"], target).toBe("hit");
     };
 
     // An admin adds a product through A's API: the shopper sees it on B (and A) at once.
@@ -635,7 +667,14 @@ describe("two server processes sharing one database", () => {
       method: "POST",
       path: "/api/v1/product/create-product",
       headers: { Authorization: admin.token, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ name: `Fresh lamp ${tag()}`, description: "A warm desk lamp", price: "21", quantity: "3", shipping: "1", category: category.id }).toString(),
+      body: new URLSearchParams({
+        name: `Fresh lamp ${tag()}`,
+        description: "A warm desk lamp",
+        price: "21",
+        quantity: "3",
+        shipping: "1",
+        category: category.id,
+      }).toString(),
     });
     expect(created.status, created.body).toBe(201);
     const productName = JSON.parse(created.body).products.name as string;

@@ -17,7 +17,9 @@ describe("schema", () => {
 
   it("refuses to delete a category that still has products", async () => {
     const c = await category();
-    await db.product.create({ data: { name: "Kept", slug: `kept-${c.id}`, description: "d", priceCents: 1, quantity: 1, categoryId: c.id } });
+    await db.product.create({
+      data: { name: "Kept", slug: `kept-${c.id}`, description: "d", priceCents: 1, quantity: 1, categoryId: c.id },
+    });
     await expect(db.category.delete({ where: { id: c.id } })).rejects.toThrow();
   });
 
@@ -33,18 +35,39 @@ describe("schema", () => {
       data: {
         buyerId: buyer.id,
         totalCents: 2500,
-        lines: { create: [{ productId: product.id, name: product.name, description: product.description, slug: product.slug, unitPriceCents: 2500, quantity: 1 }] },
+        lines: {
+          create: [
+            {
+              productId: product.id,
+              name: product.name,
+              description: product.description,
+              slug: product.slug,
+              unitPriceCents: 2500,
+              quantity: 1,
+            },
+          ],
+        },
       },
     });
     expect(order.status).toBe("NOT_PROCESS");
     expect(order.paymentStatus).toBe("PENDING");
     await db.product.delete({ where: { id: product.id } });
     const lines = await db.orderLine.findMany({ where: { orderId: order.id } });
-    expect(lines).toEqual([expect.objectContaining({ productId: null, name: "Gone Soon", description: "d", slug: `gone-${c.id}`, unitPriceCents: 2500 })]);
+    expect(lines).toEqual([
+      expect.objectContaining({ productId: null, name: "Gone Soon", description: "d", slug: `gone-${c.id}`, unitPriceCents: 2500 }),
+    ]);
   });
 
   it("stores the seven order statuses with the spec's labels", async () => {
     const rows = await db.$queryRaw<{ label: string }[]>`SELECT unnest(enum_range(NULL::"OrderStatus"))::text AS label`;
-    expect(rows.map((r) => r.label)).toEqual(["Not Process", "Processing", "Shipped", "Dispatched", "Out for Delivery", "Delivered", "Cancel"]);
+    expect(rows.map((r) => r.label)).toEqual([
+      "Not Process",
+      "Processing",
+      "Shipped",
+      "Dispatched",
+      "Out for Delivery",
+      "Delivered",
+      "Cancel",
+    ]);
   });
 });

@@ -48,14 +48,25 @@ async function serve(options: Partial<Parameters<typeof createApp>[1]> = {}) {
 /** One request over a fresh connection, from `from` (a loopback address standing for a client). */
 function send(
   port: number,
-  { method = "GET", path: target = "/", headers = {}, body, from = "127.0.0.1" }: { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer; from?: string },
+  {
+    method = "GET",
+    path: target = "/",
+    headers = {},
+    body,
+    from = "127.0.0.1",
+  }: { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer; from?: string },
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: "127.0.0.1", port, method, path: target, headers: { Connection: "close", ...headers }, localAddress: from, agent: false }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") }));
-    });
+    const request = http.request(
+      { host: "127.0.0.1", port, method, path: target, headers: { Connection: "close", ...headers }, localAddress: from, agent: false },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") }),
+        );
+      },
+    );
     request.on("error", reject);
     request.end(body);
   });
@@ -120,11 +131,21 @@ describe("refusals before the app", () => {
   it("answers an oversized body with a clean 413 (the whole answer arrives, no reset), as HTML or API JSON", async () => {
     const big = Buffer.alloc(300 * 1024, "a");
     for (let i = 0; i < 5; i++) {
-      const form = await send(port, { method: "POST", path: "/login", body: big, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+      const form = await send(port, {
+        method: "POST",
+        path: "/login",
+        body: big,
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      });
       expect(form.status).toBe(413);
       expect(form.body).toMatch(/too large/i);
     }
-    const api = await send(port, { method: "POST", path: "/api/v1/user/login", body: big, headers: { "Content-Type": "application/json" } });
+    const api = await send(port, {
+      method: "POST",
+      path: "/api/v1/user/login",
+      body: big,
+      headers: { "Content-Type": "application/json" },
+    });
     expect(api.status).toBe(413);
     expect(JSON.parse(api.body)).toMatchObject({ success: false, message: expect.stringMatching(/too large/i) });
     // Uploads have their own, larger cap.
@@ -138,11 +159,26 @@ describe("refusals before the app", () => {
   });
 
   it("refuses a page post from another site with 403 and leaves the API to its own rules", async () => {
-    const page = await send(port, { method: "POST", path: "/login", body: "email=a", headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" } });
+    const page = await send(port, {
+      method: "POST",
+      path: "/login",
+      body: "email=a",
+      headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(page.status).toBe(403);
-    const fetchMetadata = await send(port, { method: "POST", path: "/login", body: "email=a", headers: { "Sec-Fetch-Site": "cross-site", "Content-Type": "application/x-www-form-urlencoded" } });
+    const fetchMetadata = await send(port, {
+      method: "POST",
+      path: "/login",
+      body: "email=a",
+      headers: { "Sec-Fetch-Site": "cross-site", "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(fetchMetadata.status).toBe(403);
-    const api = await send(port, { method: "POST", path: "/api/v1/user/login", ...json({ email: "x@y.test", password: "nope" }), headers: { Origin: "https://evil.example", "Content-Type": "application/json" } });
+    const api = await send(port, {
+      method: "POST",
+      path: "/api/v1/user/login",
+      ...json({ email: "x@y.test", password: "nope" }),
+      headers: { Origin: "https://evil.example", "Content-Type": "application/json" },
+    });
     expect(api.status).toBe(401);
   });
 
@@ -161,7 +197,12 @@ describe("request timeout", () => {
   it("answers 503 with Retry-After when the app has not started answering in time, and keeps serving", async () => {
     // A bcrypt compare alone takes longer than this deliberately tiny limit.
     const hurried = await serve({ requestTimeoutMs: 5 });
-    const answer = await send(hurried, { method: "POST", path: "/api/v1/user/login", from: "127.0.12.1", ...json({ email: "slow@timeout.test", password: "whatever" }) });
+    const answer = await send(hurried, {
+      method: "POST",
+      path: "/api/v1/user/login",
+      from: "127.0.12.1",
+      ...json({ email: "slow@timeout.test", password: "whatever" }),
+    });
     expect(answer.status).toBe(503);
     expect(answer.headers["retry-after"]).toBe("5");
     expect(JSON.parse(answer.body)).toMatchObject({ success: false, message: expect.stringMatching(/too long/) });
@@ -190,7 +231,13 @@ describe("client address and login limits", () => {
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     // The HTML form says the same, with Retry-After.
-    const form = await send(port, { method: "POST", path: "/login", from: "127.0.10.1", body: "email=a%40b.test&password=x", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const form = await send(port, {
+      method: "POST",
+      path: "/login",
+      from: "127.0.10.1",
+      body: "email=a%40b.test&password=x",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(form.status).toBe(429);
     expect(Number(form.headers["retry-after"])).toBeGreaterThan(0);
     // Another client is not affected.
