@@ -11,7 +11,6 @@ import { listCategories } from "~/models/category.server";
 import { getOptionalUser } from "~/utils/auth.server";
 import { env } from "~/utils/env.server";
 import { REQUEST_ID_META, useNonce, useRequestId } from "~/utils/nonce";
-import { TOAST_COOKIE, hasCookie } from "~/utils/personal-cookies";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -33,10 +32,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getToast(request),
   ]);
   const url = new URL(request.url);
-  // getToast always answers a Set-Cookie; only a request that brought a toast
-  // cookie needs it (to clear the flash). Without this every page would set a
-  // cookie, and no anonymous page could be shared by a cache.
-  const hadToast = hasCookie(request.headers.get("Cookie"), TOAST_COOKIE);
   return json(
     {
       user: user ? { name: user.name, role: user.role } : null,
@@ -47,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ownerName: env().OWNER_NAME,
       keyword: url.pathname === "/search" ? (url.searchParams.get("keyword") ?? "").slice(0, 200) : "",
     },
-    hadToast ? { headers } : undefined,
+    { headers },
   );
 }
 

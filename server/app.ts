@@ -29,7 +29,7 @@ export type AppEntry = {
 };
 
 export type AppOptions = Pick<ServerConfig, "trustProxy" | "bodyLimitBytes" | "uploadLimitBytes" | "requestTimeoutMs" | "accessLog"> & {
-  /** The anonymous page cache's limits (it is used only while this process listens for catalogue changes). */
+  /** The page cache's limits (it is used only while this process listens for catalogue changes). */
   pageCache?: Pick<PageCacheOptions, "maxBytes" | "ttlMs">;
   /** True while this process drains before stopping: answers then close their connection. */
   isDraining?: () => boolean;
@@ -68,7 +68,8 @@ export function createApp(build: ServerBuild, options: AppOptions) {
   app.use(compression());
   // Caches answer only once this process has heard of every committed change.
   app.use(catalogFreshness({ skipPrefixes: [build.publicPath] }));
-  // Anonymous pages and data from memory (and every answer's Cache-Control);
+  // Anonymous pages, and signed-in catalogue pages per session, from memory
+  // (and every answer's Cache-Control);
   // after compression so it keeps the uncompressed body, before static files
   // so a hit costs no file-system look-up. See server/middleware/page-cache.ts.
   app.use(

@@ -27,7 +27,7 @@ export type ServerConfig = {
   /** How long a stopping worker waits for requests in flight. */
   shutdownTimeoutMs: number;
   accessLog: boolean;
-  /** The anonymous page cache: memory and the longest any answer is kept. */
+  /** The page cache (anonymous and signed-in entries): memory and the longest any answer is kept. */
   pageCache: { maxBytes: number; ttlMs: number };
   /** The Remix server build (index.js). */
   buildPath: string;

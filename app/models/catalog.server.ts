@@ -5,6 +5,7 @@
 // Load More learns whether more follow from one extra row. Listings select
 // explicit columns and never touch photo bytes.
 import { Prisma } from "@prisma/client";
+import { catalogBarrier, catalogBus, catalogCachesUsable } from "~/utils/catalog-bus";
 import { db } from "~/utils/db.server";
 import { listCategories, type CategorySummary } from "./category.server";
 import { catalogCache } from "./catalog-cache.server";
@@ -207,13 +208,63 @@ function windowFor(mode: "through" | "page", page: number, pageSize: number): Wi
     : { skip: Math.max(0, page * pageSize - MAX_SHOWN), take: Math.min(page * pageSize, MAX_SHOWN) };
 }
 
+/** Each order's leading column, how it is cast back from text, and the comparison that means "at or after" in that order. */
+const ORDER_KEY: Record<SortId, { column: Prisma.Sql; cast: Prisma.Sql; from: Prisma.Sql }> = {
+  newest: { column: Prisma.sql`p."createdAt"`, cast: Prisma.sql`timestamp(3)`, from: Prisma.sql`<=` },
+  "price-asc": { column: Prisma.sql`p."priceCents"`, cast: Prisma.sql`int`, from: Prisma.sql`>=` },
+  "price-desc": { column: Prisma.sql`p."priceCents"`, cast: Prisma.sql`int`, from: Prisma.sql`<=` },
+  name: { column: Prisma.sql`p.name`, cast: Prisma.sql`text`, from: Prisma.sql`>=` },
+};
+
+/**
+ * Deep pages without walking the index from the start: per listing (filter
+ * and order), the key of every BOUNDARY_EVERY-th product ((leading column, id)
+ * at positions K, 2K, …), read by one scan of the order's index the first
+ * time a page that deep is asked for, and kept until the catalogue changes
+ * (catalogCache: emptied by every change on any instance). Page N then starts
+ * from the nearest boundary at or before it by keyset and skips fewer than K
+ * entries. Without the change listener (remix-serve, models called directly)
+ * nothing is kept and pages use OFFSET alone.
+ */
+export const BOUNDARY_EVERY = 1000;
+type Boundary = { value: string; id: string };
+const boundaryTables = catalogCache<Boundary[]>(500);
+
+function readBoundaries(where: Prisma.Sql, sort: SortId, order: Prisma.Sql): Promise<Boundary[]> {
+  const { column } = ORDER_KEY[sort];
+  return db.$queryRaw<Boundary[]>`
+    SELECT value, id FROM (
+      SELECT ${column}::text AS value, p.id, row_number() OVER (ORDER BY ${order}) AS rn FROM "Product" p WHERE ${where}
+    ) numbered
+    WHERE rn % ${BOUNDARY_EVERY} = 1 AND rn > 1 ORDER BY rn`;
+}
+
+type Listing = { where: Prisma.Sql; order: Prisma.Sql; sort: SortId; key: string };
+
+/** A listing filter's key for the counts and the boundary tables. */
+function listingKey(query: Pick<ListingQuery, "categoryIds" | "price">): string {
+  return `listing ${[...query.categoryIds].sort().join(",")} ${query.price?.minCents ?? ""}-${query.price?.maxCents ?? ""}`;
+}
+
+/** How many boundary keys this process holds for a listing (0: none yet); for tests and diagnostics. */
+export function cachedBoundaryCount(query: Pick<ListingQuery, "categoryIds" | "price" | "sort">): number {
+  return boundaryTables.peek(`${query.sort} ${listingKey(query)}`)?.length ?? 0;
+}
+
 /**
  * Reads a window of an ordered listing, one row more than asked to learn
  * whether more follow. Deep windows first find their ids in the sort order's
  * index alone (an index-only scan skips the rows before the window without
- * reading them), then read only the window's rows.
+ * reading them), then read only the window's rows; from BOUNDARY_EVERY on,
+ * that scan starts at the nearest boundary (see readBoundaries).
  */
-async function readWindow(where: Prisma.Sql, order: Prisma.Sql, { skip, take }: Window) {
+async function readWindow(listing: Listing, window: Window) {
+  const { where, order } = listing;
+  const { skip, take } = window;
+  if (skip >= BOUNDARY_EVERY && catalogCachesUsable()) {
+    const fromBoundary = await readFromBoundary(listing, window);
+    if (fromBoundary) return fromBoundary;
+  }
   const rows =
     skip < DEEP_OFFSET
       ? await db.$queryRaw<ListedSqlRow[]>`
@@ -223,6 +274,38 @@ async function readWindow(where: Prisma.Sql, order: Prisma.Sql, { skip, take }: 
           WITH ids AS (SELECT p.id FROM "Product" p WHERE ${where} ORDER BY ${order} LIMIT ${take + 1} OFFSET ${skip})
           SELECT ${LISTED_COLUMNS} FROM ids JOIN "Product" p ON p.id = ids.id ${LISTED_JOINS}
           ORDER BY ${order}`;
+  return { products: rows.slice(0, take).map(fromRow), hasMore: rows.length > take };
+}
+
+/**
+ * The window read from its nearest boundary, or undefined when it cannot be
+ * (no boundary that deep: the listing is shorter; or the catalogue changed
+ * meanwhile, see below), and OFFSET reads it instead.
+ */
+async function readFromBoundary({ where, order, sort, key }: Listing, { skip, take }: Window) {
+  const generation = catalogBus().generation;
+  const boundaries = await boundaryTables.get(`${sort} ${key}`, () => readBoundaries(where, sort, order));
+  const index = Math.min(Math.floor(skip / BOUNDARY_EVERY), boundaries.length);
+  if (index === 0) return undefined;
+  const boundary = boundaries[index - 1];
+  const { column, cast, from } = ORDER_KEY[sort];
+  const rows = await db.$queryRaw<ListedSqlRow[]>`
+    WITH ids AS (
+      SELECT p.id FROM "Product" p
+      WHERE ${where} AND (${column}, p.id) ${from} (${boundary.value}::${cast}, ${boundary.id})
+      ORDER BY ${order} LIMIT ${take + 1} OFFSET ${skip - index * BOUNDARY_EVERY})
+    SELECT ${LISTED_COLUMNS} FROM ids JOIN "Product" p ON p.id = ids.id ${LISTED_JOINS}
+    ORDER BY ${order}`;
+  // The boundaries belong to the catalogue as it was when they were read. If a
+  // change committed since (seen by this read, or not), its NOTIFY has
+  // arrived once the listener's round trip returns, and moved the generation:
+  // then positions may have shifted and OFFSET answers instead.
+  try {
+    await catalogBarrier();
+  } catch {
+    return undefined;
+  }
+  if (catalogBus().generation !== generation || !catalogCachesUsable()) return undefined;
   return { products: rows.slice(0, take).map(fromRow), hasMore: rows.length > take };
 }
 
@@ -245,13 +328,15 @@ export async function listProducts(
   const query = await withKnownCategories(rawQuery);
   const where = listingWhereSql(query);
   const order = ORDER_SQL[query.sort] ?? ORDER_SQL[DEFAULT_SORT];
-  const countKey = `listing ${[...query.categoryIds].sort().join(",")} ${query.price?.minCents ?? ""}-${query.price?.maxCents ?? ""}`;
+  const countKey = listingKey(query);
+  const sort = ORDER_SQL[query.sort] ? query.sort : DEFAULT_SORT;
+  const listing: Listing = { where, order, sort, key: countKey };
   const countMode: CountMode = mode === "through" ? "always" : count;
 
   let page = query.page;
   // The rows and (on a miss) the count run side by side on two pooled connections.
   const [first, total] = await Promise.all([
-    readWindow(where, order, windowFor(mode, page, pageSize)),
+    readWindow(listing, windowFor(mode, page, pageSize)),
     countFor(countKey, countMode, () => countListing(where)),
   ]);
   let { products, hasMore } = first;
@@ -261,7 +346,7 @@ export async function listProducts(
       page = lastPage;
       // Only a capped window can have started past the end; fetch the real last window.
       if (windowFor(mode, query.page, pageSize).skip > 0)
-        ({ products, hasMore } = await readWindow(where, order, windowFor(mode, page, pageSize)));
+        ({ products, hasMore } = await readWindow(listing, windowFor(mode, page, pageSize)));
     }
   }
   return { products, total, hasMore, page, pageSize, offset: windowFor(mode, page, pageSize).skip, query: { ...query, page } };
@@ -274,7 +359,8 @@ export async function countProducts(): Promise<number> {
 
 /** The newest products (the API's get-product list). */
 export async function listNewestProducts(limit = API_LIST_LIMIT): Promise<ListedProduct[]> {
-  return (await readWindow(Prisma.sql`TRUE`, ORDER_SQL.newest, { skip: 0, take: limit })).products;
+  const listing: Listing = { where: Prisma.sql`TRUE`, order: ORDER_SQL.newest, sort: "newest", key: "listing  -" };
+  return (await readWindow(listing, { skip: 0, take: limit })).products;
 }
 
 // ---------------------------------------------------------------- search

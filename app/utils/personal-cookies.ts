@@ -1,7 +1,9 @@
 // The cookies that make a request personal: a login, a cart, a pending toast.
 // The session and cart modules name their cookies from here, and the server's
-// anonymous page cache (server/middleware/page-cache.ts) bypasses any request
-// carrying one of them, so there is one list to keep right.
+// page cache (server/middleware/page-cache.ts) never gives the shared
+// anonymous copy to a request carrying one of them (a signed-in visitor's own
+// copy is keyed on the session and cart cookies, and a toast is never cached),
+// so there is one list to keep right.
 
 export const SESSION_COOKIE = "__session";
 export const CART_COOKIE = "cart";

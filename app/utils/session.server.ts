@@ -5,6 +5,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { db } from "./db.server";
 import { env } from "./env.server";
+import { noteSessionLookup } from "./personal-bus";
 import { SESSION_COOKIE } from "./personal-cookies";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -61,7 +62,10 @@ export async function userForToken(token: string | null | undefined): Promise<Pu
     FROM "Session" s JOIN "User" u ON u.id = s."userId"
     WHERE s.id = ${hashToken(token)}`;
   const row = rows[0];
-  if (!row || new Date(row.expiresAt) < new Date()) return null;
+  const live = row && new Date(row.expiresAt) >= new Date();
+  // Tells the signed-in page cache whose page this is, and until when (app/utils/personal-bus.ts).
+  noteSessionLookup(live ? { userId: row.id, expiresAt: new Date(row.expiresAt) } : null);
+  if (!live) return null;
   return {
     id: row.id,
     name: row.name,

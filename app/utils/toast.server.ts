@@ -7,7 +7,7 @@
 import { createCookieSessionStorage } from "@remix-run/node";
 import { createToastUtilsWithCustomSession } from "remix-toast";
 import { env } from "./env.server";
-import { TOAST_COOKIE } from "./personal-cookies";
+import { hasCookie, TOAST_COOKIE } from "./personal-cookies";
 
 type ToastUtils = ReturnType<typeof createToastUtilsWithCustomSession>;
 let utils: ToastUtils | undefined;
@@ -31,4 +31,14 @@ export const redirectWithSuccess: ToastUtils["redirectWithSuccess"] = (...args) 
 export const redirectWithError: ToastUtils["redirectWithError"] = (...args) => toastUtils().redirectWithError(...args);
 export const jsonWithSuccess: ToastUtils["jsonWithSuccess"] = (...args) => toastUtils().jsonWithSuccess(...args);
 export const jsonWithError: ToastUtils["jsonWithError"] = (...args) => toastUtils().jsonWithError(...args);
-export const getToast: ToastUtils["getToast"] = (request) => toastUtils().getToast(request);
+/**
+ * The pending toast, and the Set-Cookie that clears it. remix-toast answers a
+ * Set-Cookie (an empty flash session) on every call; only a request that
+ * brought a toast cookie needs one. Without this every page would set a
+ * cookie, and no page could be kept by the page cache (server/middleware/page-cache.ts).
+ */
+export const getToast: ToastUtils["getToast"] = async (request) => {
+  const result = await toastUtils().getToast(request);
+  if (hasCookie(request.headers.get("Cookie"), TOAST_COOKIE)) return result;
+  return { ...result, headers: new Headers() };
+};

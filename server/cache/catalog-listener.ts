@@ -1,10 +1,12 @@
-// Each server process LISTENs for catalog_changed on a connection of its own
+// Each server process LISTENs for catalog_changed (and personal_changed, logins
+// ending or changing) on a connection of its own
 // (app/models/catalog-events.server.ts sends it after every catalogue write, on
 // any instance) and drops its caches when it arrives. While the connection is
 // down the caches stand aside (a change could be missed), and it is opened
 // again with a growing delay; a heartbeat finds a connection that died silently.
 import pg from "pg";
 import { CATALOG_CHANNEL, changeArrived, setCatalogBarrier, setCatalogListenerLive } from "../../app/utils/catalog-bus";
+import { PERSONAL_CHANNEL, personalChangeArrived } from "../../app/utils/personal-bus";
 
 const HEARTBEAT_MS = 5_000;
 const HEARTBEAT_TIMEOUT_MS = 3_000;
@@ -78,10 +80,13 @@ export function listenForCatalogChanges(databaseUrl: string, { log = console.err
     fresh.on("end", () => dropped(fresh, "connection closed"));
     fresh.on("notification", (message) => {
       if (message.channel === CATALOG_CHANNEL) changeArrived(message.payload ?? "");
+      else if (message.channel === PERSONAL_CHANNEL) personalChangeArrived(message.payload ?? "");
     });
     try {
       await fresh.connect();
       await fresh.query(`LISTEN ${CATALOG_CHANNEL}`);
+      // Logins ending or changing (server/middleware/page-cache.ts's signed-in pages).
+      await fresh.query(`LISTEN ${PERSONAL_CHANNEL}`);
     } catch (error) {
       dropped(fresh, error instanceof Error ? error.message : String(error));
       return;

@@ -1,4 +1,5 @@
-// The anonymous page cache, and the Cache-Control of every page and data answer.
+// The page cache (anonymous pages, and signed-in visitors' own catalogue
+// pages), and the Cache-Control of every page and data answer.
 //
 // A visitor with no session, cart or toast cookie and no Authorization header
 // sees the same page as every other such visitor, so a GET (or HEAD) answered
@@ -25,6 +26,27 @@
 // across parts), and the new values go in between as stored deflate blocks:
 // a hit costs a CRC-32 over the body, not a compression.
 //
+// Signed-in visitors get their own entries, for the catalogue pages only
+// (home, categories, a category, search, a product: PERSONAL_PATHS) and never
+// with a toast cookie or an Authorization header: keyed on a hash of the
+// session and cart cookies' values plus the URL key above, so two visitors
+// never share one. Such an entry is kept only when the app's session lookup,
+// while it rendered the page, found a live session (app/utils/personal-bus.ts
+// records it; an answer made without asking who is signed in, such as a
+// route's own `_data`, is the same for everyone and is kept too), and it is
+// served only while that holds:
+//  - until the session's expiry;
+//  - dropped, for that user, by NOTIFY personal_changed, which triggers send
+//    on a logout, a password reset, a profile or role change; every request
+//    waits first for the listener's round trip, so on every instance the very
+//    next request after the commit misses;
+//  - dropped, for that session, by any non-GET request carrying it (a cart
+//    change, a profile edit), and not kept when such a request, or any login
+//    change, went by while the page was being made;
+//  - emptied with everything else by a catalogue change.
+// They share the size limit and the least-recently-used order with the
+// anonymous entries, and they stay `private, no-store` for browsers.
+//
 // Cache-Control is decided here rather than in each route, because "personal
 // or not" is this cache's rule (the cookies) and applies to every HTML and
 // JSON answer alike, so no route can forget it: a route's own Cache-Control
@@ -33,8 +55,10 @@
 // few seconds, and everything else is `private, no-store`.
 import zlib from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { createHash } from "node:crypto";
 import { catalogBus, catalogCachesUsable, onCatalogChange } from "../../app/utils/catalog-bus";
-import { hasPersonalCookie } from "../../app/utils/personal-cookies";
+import { onPersonalChange, personalBus, personalRecorder, type SessionRecord } from "../../app/utils/personal-bus";
+import { CART_COOKIE, hasCookie, hasPersonalCookie, SESSION_COOKIE, TOAST_COOKIE } from "../../app/utils/personal-cookies";
 
 /** Shared caches (a CDN) may keep an anonymous page 10 s and serve it stale while they fetch it again; browsers revalidate. */
 export const ANONYMOUS_CACHE_CONTROL = "public, max-age=0, s-maxage=10, stale-while-revalidate=60";
@@ -61,7 +85,12 @@ type Entry = {
   length: number;
   size: number;
   expires: number;
+  /** Signed-in entries: "s:<session digest>" and "u:<user id>", by which they are dropped. */
+  tags?: string[];
 };
+
+/** The catalogue pages a signed-in visitor's copy is kept of (documents and their `_data`). */
+export const PERSONAL_PATHS = /^\/(?:|categories|category|category\/[^/]+|product\/[^/]+|search)\/?$/;
 
 const NOT_STORED_HEADERS = new Set([
   "set-cookie",
@@ -81,50 +110,104 @@ const DEFLATE_END = Buffer.from([0x03, 0x00]);
 /** The least recently used answers go first once the bytes exceed the limit. */
 export class PageStore {
   private entries = new Map<string, Entry>();
+  /** Tag → the keys of the entries carrying it. */
+  private tagged = new Map<string, Set<string>>();
   private bytes = 0;
   constructor(private maxBytes: number) {}
 
   get(key: string, now: number): Entry | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    this.entries.delete(key);
     if (entry.expires <= now) {
-      this.bytes -= entry.size;
+      this.delete(key);
       return undefined;
     }
+    this.entries.delete(key);
     this.entries.set(key, entry);
     return entry;
   }
 
   set(key: string, entry: Entry) {
-    const old = this.entries.get(key);
-    if (old) {
-      this.entries.delete(key);
-      this.bytes -= old.size;
-    }
+    this.delete(key);
     if (entry.size > this.maxBytes) return;
     this.entries.set(key, entry);
     this.bytes += entry.size;
-    for (const [oldest, value] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(oldest);
-      this.bytes -= value.size;
+    for (const tag of entry.tags ?? []) {
+      let keys = this.tagged.get(tag);
+      if (!keys) this.tagged.set(tag, (keys = new Set()));
+      keys.add(key);
     }
+    for (const oldest of this.entries.keys()) {
+      if (this.bytes <= this.maxBytes) break;
+      this.delete(oldest);
+    }
+  }
+
+  delete(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.size;
+    for (const tag of entry.tags ?? []) {
+      const keys = this.tagged.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.tagged.delete(tag);
+    }
+  }
+
+  /** Drops every entry carrying `tag`. */
+  dropTag(tag: string) {
+    for (const key of [...(this.tagged.get(tag) ?? [])]) this.delete(key);
+  }
+
+  /** Drops every entry that carries a tag (every signed-in entry). */
+  dropTagged() {
+    for (const keys of [...this.tagged.values()]) for (const key of [...keys]) this.delete(key);
   }
 
   clear() {
     this.entries.clear();
+    this.tagged.clear();
     this.bytes = 0;
   }
 
   get stats() {
-    return { entries: this.entries.size, bytes: this.bytes };
+    return { entries: this.entries.size, bytes: this.bytes, tags: this.tagged.size };
   }
 }
 
 /** Is this request someone's own (logged in, a cart, a toast, an API token)? */
 export function isPersonalRequest(req: Request): boolean {
   return hasPersonalCookie(req.headers.cookie) || req.headers.authorization !== undefined;
+}
+
+/** A cookie's raw value in a Cookie header ("" when absent). */
+function cookieValue(header: string | undefined, name: string): string {
+  if (!header) return "";
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq !== -1 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return "";
+}
+
+/**
+ * For a request whose signed-in page may be kept: a digest of its session and
+ * cart cookies (the session's own entries are tagged with it). Undefined for
+ * any other request.
+ */
+function personalDigest(req: Request): string | undefined {
+  if (req.headers.authorization !== undefined) return undefined;
+  const cookies = req.headers.cookie;
+  const session = cookieValue(cookies, SESSION_COOKIE);
+  if (!session || hasCookie(cookies, TOAST_COOKIE)) return undefined;
+  if (!PERSONAL_PATHS.test(req.path)) return undefined;
+  return sessionDigest(req) + ":" + createHash("sha256").update(cookieValue(cookies, CART_COOKIE)).digest("base64url").slice(0, 22);
+}
+
+/** A digest of the session cookie's value alone (what a write from that session drops). */
+function sessionDigest(req: Request): string {
+  return createHash("sha256").update(cookieValue(req.headers.cookie, SESSION_COOKIE)).digest("base64url");
 }
 
 function cacheKey(req: Request): string {
@@ -203,6 +286,32 @@ export function pageCache(options: PageCacheOptions): RequestHandler & { store: 
   const maxEntryBytes = options.maxEntryBytes ?? 2 * 1024 * 1024;
   const skip = options.skipPrefixes ?? [];
   onCatalogChange(() => store.clear());
+  onPersonalChange((userId) => (userId ? store.dropTag(`u:${userId}`) : store.dropTagged()));
+  /** Non-GET requests in flight, per session digest: its pages are not kept meanwhile. */
+  const writing = new Map<string, number>();
+  /** Bumped when a session's write starts or ends: a page made across it is not kept. */
+  let writes = 0;
+
+  /** A write from a signed-in session: its kept pages go now, and again once the write is done. */
+  function sessionWrite(req: Request, res: Response) {
+    const digest = sessionDigest(req);
+    const tag = `s:${digest}`;
+    store.dropTag(tag);
+    writes += 1;
+    writing.set(digest, (writing.get(digest) ?? 0) + 1);
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      const left = (writing.get(digest) ?? 1) - 1;
+      if (left > 0) writing.set(digest, left);
+      else writing.delete(digest);
+      writes += 1;
+      store.dropTag(tag);
+    };
+    res.once("finish", finish);
+    res.once("close", finish);
+  }
 
   function serveHit(req: Request, res: Response, entry: Entry) {
     const nonce = Buffer.from(String(res.locals.cspNonce ?? ""));
@@ -251,14 +360,24 @@ export function pageCache(options: PageCacheOptions): RequestHandler & { store: 
   }
 
   const middleware: RequestHandler = (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
-    if (skip.some((prefix) => req.path.startsWith(prefix))) return next();
-    if (isPersonalRequest(req)) {
-      beforeHeaders(res, () => setCacheControl(res, PERSONAL_CACHE_CONTROL));
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      if (hasCookie(req.headers.cookie, SESSION_COOKIE)) sessionWrite(req, res);
       return next();
     }
-
+    if (skip.some((prefix) => req.path.startsWith(prefix))) return next();
     // (server/middleware/catalog-freshness.ts has already waited for every committed change to arrive.)
+    if (isPersonalRequest(req)) {
+      const digest = personalDigest(req);
+      if (digest === undefined) {
+        beforeHeaders(res, () => setCacheControl(res, PERSONAL_CACHE_CONTROL));
+        return next();
+      }
+      const key = `p ${digest} ${cacheKey(req)}`;
+      const entry = catalogCachesUsable() ? store.get(key, Date.now()) : undefined;
+      if (entry) return serveHit(req, res, entry);
+      return throughApp(req, res, next, key, digest);
+    }
+
     const key = cacheKey(req);
     const entry = catalogCachesUsable() ? store.get(key, Date.now()) : undefined;
     if (entry) return serveHit(req, res, entry);
@@ -266,24 +385,31 @@ export function pageCache(options: PageCacheOptions): RequestHandler & { store: 
   };
 
   /** A miss (or the cache stands aside): answer through the app, and keep the answer if it turns out to be anonymous and cacheable. */
-  function throughApp(req: Request, res: Response, next: NextFunction, key: string) {
+  function throughApp(req: Request, res: Response, next: NextFunction, key: string, personal?: string) {
     const usable = catalogCachesUsable();
     const generation = catalogBus().generation;
+    const personalGeneration = personalBus().generation;
+    const startWrites = writes;
+    const session = personal?.slice(0, personal.indexOf(":"));
+    const record: SessionRecord = { conflicting: false };
     const earlier = new Set(res.getHeaderNames());
-    let keep = usable && req.method === "GET";
+    let keep = usable && req.method === "GET" && (!session || !writing.has(session));
     let headers: Entry["headers"] = [];
     beforeHeaders(res, () => {
       const status = res.statusCode;
       const ownControl = res.getHeader("Cache-Control");
-      const shared = status === 200 && !res.hasHeader("Set-Cookie") && !(ownControl && NOT_SHARED.test(String(ownControl)));
-      if (shared) {
+      const kept = status === 200 && !res.hasHeader("Set-Cookie") && !(ownControl && NOT_SHARED.test(String(ownControl)));
+      const shared = kept && !personal;
+      if (personal) {
+        setCacheControl(res, PERSONAL_CACHE_CONTROL);
+      } else if (shared) {
         setCacheControl(res, ANONYMOUS_CACHE_CONTROL);
         res.vary("Cookie");
         res.vary("Authorization");
       } else {
         setCacheControl(res, PERSONAL_CACHE_CONTROL);
       }
-      keep &&= shared && STORABLE_TYPE.test(String(res.getHeader("Content-Type") ?? ""));
+      keep &&= kept && STORABLE_TYPE.test(String(res.getHeader("Content-Type") ?? ""));
       if (keep) {
         headers = res
           .getHeaderNames()
@@ -293,6 +419,7 @@ export function pageCache(options: PageCacheOptions): RequestHandler & { store: 
       }
     });
     if (!keep) return next();
+    const proceed = personal ? () => personalRecorder().run(record, next) : next;
 
     const chunks: Buffer[] = [];
     let captured = 0;
@@ -317,8 +444,17 @@ export function pageCache(options: PageCacheOptions): RequestHandler & { store: 
     res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
       capture(chunk, rest[0]);
       const result = (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
-      // Kept only if nothing changed in the catalogue while it was being made.
-      if (keep && catalogCachesUsable() && catalogBus().generation === generation) {
+      // Kept only if nothing changed in the catalogue while it was being made,
+      // and a signed-in answer only if no write or login change went by
+      // meanwhile and it was made for a live session (or, like a route's
+      // `_data` that never asks who is signed in, for nobody in particular).
+      const personalOk =
+        !personal ||
+        (!record.conflicting &&
+          (record.userId === undefined || (typeof record.userId === "string" && record.expiresAt !== undefined)) &&
+          personalBus().generation === personalGeneration &&
+          writes === startWrites);
+      if (keep && personalOk && catalogCachesUsable() && catalogBus().generation === generation) {
         keep = false;
         const body = Buffer.concat(chunks);
         const { parts, tokens } = splitAt(body, [
@@ -327,11 +463,13 @@ export function pageCache(options: PageCacheOptions): RequestHandler & { store: 
         ]);
         const deflated = parts.map((part) => zlib.deflateRawSync(part, { level: 6, finishFlush: zlib.constants.Z_FULL_FLUSH }));
         const size = body.length + deflated.reduce((sum, part) => sum + part.length, 0) + key.length * 2 + 512;
-        store.set(key, { headers, parts, tokens, deflated, length: body.length, size, expires: Date.now() + options.ttlMs });
+        const expires = Math.min(Date.now() + options.ttlMs, record.expiresAt ?? Infinity);
+        const tags = personal ? [`s:${session}`, ...(record.userId ? [`u:${record.userId}`] : [])] : undefined;
+        store.set(key, { headers, parts, tokens, deflated, length: body.length, size, expires, tags });
       }
       return result;
     } as Response["end"];
-    next();
+    proceed();
   }
   return Object.assign(middleware, { store });
 }

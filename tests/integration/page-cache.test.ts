@@ -26,11 +26,12 @@ import { createApp } from "../../server/app";
 import { listenForCatalogChanges, type CatalogListener } from "../../server/cache/catalog-listener";
 import { pageCache } from "../../server/middleware/page-cache";
 import { catalogCachesUsable } from "~/utils/catalog-bus";
+import { noteSessionLookup, personalChangeArrived } from "~/utils/personal-bus";
 import { catalogChanged } from "~/models/catalog-events.server";
 import { createCategory, renameCategory } from "~/models/category.server";
 import { createProduct, deleteProduct, updateProduct } from "~/models/product.server";
 import { db } from "~/utils/db.server";
-import { createSession, sessionCookie } from "~/utils/session.server";
+import { createSession, revokeAllSessions, sessionCookie } from "~/utils/session.server";
 
 const buildPath = process.env.TEST_REMIX_BUILD;
 const serverPath = process.env.TEST_SERVER_BUILD;
@@ -235,6 +236,140 @@ describe("in front of the production build", () => {
   });
 });
 
+/** The count in the header's cart badge. */
+const cartBadge = (answer: Answer) => /data-testid="cart-count"[^>]*>([^<]*)</.exec(answer.body)?.[1];
+const setCookie = (answer: Answer, name: string) =>
+  (answer.headers["set-cookie"] ?? []).map((line) => line.split(";")[0]).find((pair) => pair.startsWith(`${name}=`));
+
+describe("signed-in pages", () => {
+  const catalogue = () => ["/", "/categories", "/search?keyword=lamp", "/?_data=routes%2F_index"];
+
+  it("keeps each visitor's own page, and never gives it to anyone else", async () => {
+    const a = await signedIn();
+    const b = await signedIn();
+    for (const target of catalogue()) {
+      const first = await send(port, { path: target, headers: { Cookie: a.cookie } });
+      expect(first.status, target).toBe(200);
+      expect(first.headers["cache-control"]).toBe("private, no-store");
+      const again = await send(port, { path: target, headers: { Cookie: a.cookie } });
+      expect(again.headers["x-page-cache"], target).toBe("hit");
+      expect(again.headers["cache-control"]).toBe("private, no-store");
+      if (!target.includes("_data")) {
+        expect(again.body).toContain(a.user.name);
+        expect(bodyNonces(again)).toEqual([cspNonce(again)]);
+      }
+      const other = await send(port, { path: target, headers: { Cookie: b.cookie } });
+      expect(other.headers["x-page-cache"], target).not.toBe("hit");
+      expect(other.body).not.toContain(a.user.name);
+      const otherAgain = await send(port, { path: target, headers: { Cookie: b.cookie } });
+      expect(otherAgain.headers["x-page-cache"], target).toBe("hit");
+      expect(otherAgain.body).not.toContain(a.user.name);
+      const anonymous = await send(port, { path: target });
+      expect(anonymous.body).not.toContain(a.user.name);
+      expect(anonymous.body).not.toContain(b.user.name);
+    }
+    // The root loader's data (what hydration reads) is the signed-in user's own.
+    const data = await send(port, { path: "/?_data=root", headers: { Cookie: a.cookie } });
+    expect(JSON.parse(data.body).user.name).toBe(a.user.name);
+  });
+
+  it("ends at once with a logout, and with sessions revoked elsewhere (a password reset)", async () => {
+    const a = await signedIn();
+    await send(port, { path: "/", headers: { Cookie: a.cookie } });
+    expect((await send(port, { path: "/", headers: { Cookie: a.cookie } })).headers["x-page-cache"]).toBe("hit");
+    const out = await send(port, { method: "POST", path: "/logout", headers: { Cookie: a.cookie, Origin: `http://127.0.0.1:${port}` } });
+    expect(out.status).toBe(302);
+    // The old cookie (replayed, or another tab) gets a signed-out page.
+    const replay = await send(port, { path: "/", headers: { Cookie: a.cookie } });
+    expect(replay.headers["x-page-cache"]).not.toBe("hit");
+    expect(replay.body).not.toContain(a.user.name);
+    expect(replay.body).toContain("Login");
+
+    const b = await signedIn();
+    await send(port, { path: "/categories", headers: { Cookie: b.cookie } });
+    expect((await send(port, { path: "/categories", headers: { Cookie: b.cookie } })).headers["x-page-cache"]).toBe("hit");
+    await revokeAllSessions(b.user.id);
+    const after = await send(port, { path: "/categories", headers: { Cookie: b.cookie } });
+    expect(after.headers["x-page-cache"]).not.toBe("hit");
+    expect(after.body).not.toContain(b.user.name);
+  });
+
+  it("shows a profile or role change at once", async () => {
+    const a = await signedIn();
+    await send(port, { path: "/", headers: { Cookie: a.cookie } });
+    expect((await send(port, { path: "/", headers: { Cookie: a.cookie } })).headers["x-page-cache"]).toBe("hit");
+    const name = `Renamed ${tag()}`;
+    await db.user.update({ where: { id: a.user.id }, data: { name } });
+    const renamed = await send(port, { path: "/", headers: { Cookie: a.cookie } });
+    expect(renamed.body).toContain(name);
+    expect(renamed.body).not.toContain(a.user.name);
+    expect((await send(port, { path: "/", headers: { Cookie: a.cookie } })).headers["x-page-cache"]).toBe("hit");
+    await db.user.update({ where: { id: a.user.id }, data: { role: 1 } });
+    expect((await send(port, { path: "/", headers: { Cookie: a.cookie } })).body).toContain("/dashboard/admin");
+  });
+
+  it("shows a cart change at once, and drops the session's pages on any write", async () => {
+    const a = await signedIn();
+    const product = await newProduct((await newCategory()).id);
+    await send(port, { path: "/", headers: { Cookie: a.cookie } });
+    const before = await send(port, { path: "/", headers: { Cookie: a.cookie } });
+    expect(before.headers["x-page-cache"]).toBe("hit");
+    expect(cartBadge(before)).toBe("0");
+    const added = await send(port, {
+      method: "POST",
+      path: "/cart",
+      headers: { Cookie: a.cookie, Origin: `http://127.0.0.1:${port}`, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "add", productId: product.id, quantity: "2", redirectTo: "/" }).toString(),
+    });
+    expect(added.status).toBe(302);
+    const cart = setCookie(added, "cart");
+    expect(cart).toBeTruthy();
+    const after = await send(port, { path: "/", headers: { Cookie: `${a.cookie}; ${cart}` } });
+    expect(cartBadge(after)).toBe("2");
+    // The write dropped what was kept for this session, whatever the cart cookie.
+    expect((await send(port, { path: "/", headers: { Cookie: a.cookie } })).headers["x-page-cache"]).not.toBe("hit");
+  });
+
+  it("shows a catalogue write at once", async () => {
+    const a = await signedIn();
+    const category = await newCategory();
+    await send(port, { path: `/category/${category.slug}`, headers: { Cookie: a.cookie } });
+    expect((await send(port, { path: `/category/${category.slug}`, headers: { Cookie: a.cookie } })).headers["x-page-cache"]).toBe("hit");
+    const product = await newProduct(category.id);
+    expect((await send(port, { path: `/category/${category.slug}`, headers: { Cookie: a.cookie } })).body).toContain(product.name);
+  });
+
+  it("ends when the session expires", async () => {
+    const a = await signedIn();
+    // Sessions are never changed in place by the app; a short one stands for one reaching its end.
+    await db.session.updateMany({ where: { userId: a.user.id }, data: { expiresAt: new Date(Date.now() + 1500) } });
+    await send(port, { path: "/", headers: { Cookie: a.cookie } });
+    expect((await send(port, { path: "/", headers: { Cookie: a.cookie } })).headers["x-page-cache"]).toBe("hit");
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const later = await send(port, { path: "/", headers: { Cookie: a.cookie } });
+    expect(later.headers["x-page-cache"]).not.toBe("hit");
+    expect(later.body).not.toContain(a.user.name);
+  });
+
+  it("keeps nothing with a toast, an API token, or outside the catalogue pages", async () => {
+    const a = await signedIn();
+    const cases: { path: string; headers: Record<string, string> }[] = [
+      { path: "/", headers: { Cookie: `${a.cookie}; toast-session=abc` } },
+      { path: "/", headers: { Cookie: a.cookie, Authorization: `Bearer ${a.token}` } },
+      { path: "/dashboard/user", headers: { Cookie: a.cookie } },
+      { path: "/cart", headers: { Cookie: a.cookie } },
+      { path: "/about", headers: { Cookie: a.cookie } },
+    ];
+    for (const { path: target, headers } of cases) {
+      for (let i = 0; i < 2; i++) {
+        const answer = await send(port, { path: target, headers });
+        expect(answer.headers["x-page-cache"], target).toBeUndefined();
+        expect(answer.headers["cache-control"]).toMatch(/private, no-store/);
+      }
+    }
+  });
+});
+
 describe("the middleware's rules", () => {
   let calls = 0;
   let small: number;
@@ -320,6 +455,98 @@ describe("the middleware's rules", () => {
     const before = calls;
     await send(small, { path: "/slow" });
     expect(calls).toBe(before + 1);
+  });
+});
+
+describe("the middleware's signed-in rules", () => {
+  let calls = 0;
+  let shop: number;
+  let started = false;
+  let gate: Promise<void> = Promise.resolve();
+  let open: () => void = () => {};
+  const hold = () => {
+    started = false;
+    gate = new Promise<void>((resolve) => (open = resolve));
+  };
+  beforeAll(async () => {
+    const app = express();
+    app.use((_req, res, next) => {
+      res.locals.cspNonce = randomBytes(16).toString("base64");
+      res.locals.requestId = randomBytes(9).toString("base64url");
+      next();
+    });
+    app.use(pageCache({ maxBytes: 1024 * 1024, ttlMs: 60_000 }));
+    // Stands for a catalogue page: its session lookup says whose it is (`who`, "none": no live session, "two": lookups disagree).
+    app.get("/search", async (req, res) => {
+      calls += 1;
+      const who = String(req.query.who);
+      if (who === "none") noteSessionLookup(null);
+      else if (who === "two") {
+        noteSessionLookup({ userId: "u-one", expiresAt: new Date(Date.now() + 60_000) });
+        noteSessionLookup({ userId: "u-two", expiresAt: new Date(Date.now() + 60_000) });
+      } else noteSessionLookup({ userId: who, expiresAt: new Date(Date.now() + 60_000) });
+      if (req.query.slow) {
+        started = true;
+        await gate;
+      }
+      res.json({ calls, who });
+    });
+    app.post("/cart", async (_req, res) => {
+      started = true;
+      await gate;
+      res.json({ ok: true });
+    });
+    shop = await listen(app);
+    await vi.waitFor(() => expect(catalogCachesUsable()).toBe(true));
+  });
+  const as = (session: string) => ({ Cookie: `__session=${session}` });
+  const twice = async (target: string, session: string) => {
+    await send(shop, { path: target, headers: as(session) });
+    return (await send(shop, { path: target, headers: as(session) })).headers["x-page-cache"];
+  };
+
+  it("keeps a page made for a live session, and not one made for no session or two", async () => {
+    expect(await twice("/search?who=u-a", "sa")).toBe("hit");
+    expect(await twice("/search?who=none", "sa")).not.toBe("hit");
+    expect(await twice("/search?who=two", "sa")).not.toBe("hit");
+  });
+
+  it("drops the pages of the user whose login changed, and only theirs", async () => {
+    expect(await twice("/search?who=u-b", "sb")).toBe("hit");
+    expect(await twice("/search?who=u-c", "sc")).toBe("hit");
+    personalChangeArrived("u-b");
+    expect((await send(shop, { path: "/search?who=u-b", headers: as("sb") })).headers["x-page-cache"]).not.toBe("hit");
+    expect((await send(shop, { path: "/search?who=u-c", headers: as("sc") })).headers["x-page-cache"]).toBe("hit");
+    personalChangeArrived("");
+    expect((await send(shop, { path: "/search?who=u-c", headers: as("sc") })).headers["x-page-cache"]).not.toBe("hit");
+  });
+
+  it("does not keep a page made while a login change went by", async () => {
+    hold();
+    const first = send(shop, { path: "/search?who=u-d&slow=1", headers: as("sd") });
+    await vi.waitFor(() => expect(started).toBe(true));
+    personalChangeArrived("u-d");
+    open();
+    await first;
+    const before = calls;
+    await send(shop, { path: "/search?who=u-d&slow=1", headers: as("sd") });
+    expect(calls).toBe(before + 1);
+  });
+
+  it("does not keep a page made while a write from that session was in flight", async () => {
+    expect(await twice("/search?who=u-e", "se")).toBe("hit");
+    hold();
+    const write = send(shop, { method: "POST", path: "/cart", headers: as("se") });
+    await vi.waitFor(() => expect(started).toBe(true));
+    // The write dropped the session's pages; one made meanwhile is not kept.
+    const during = await send(shop, { path: "/search?who=u-e", headers: as("se") });
+    expect(during.headers["x-page-cache"]).not.toBe("hit");
+    open();
+    await write;
+    const before = calls;
+    await send(shop, { path: "/search?who=u-e", headers: as("se") });
+    expect(calls).toBe(before + 1);
+    expect(await twice("/search?who=u-e", "se")).toBe("hit");
   });
 });
 
@@ -418,5 +645,59 @@ describe("two server processes sharing one database", () => {
       await check(shop, `/category/${category.slug}`, "result found", product.name);
     }
     expect(stale).toBe(0);
+  });
+
+  it("ends a signed-in visitor's kept pages on both instances at once: logout, catalogue write", async () => {
+    const category = await newCategory(`Mine ${tag()}`);
+    const [a, b] = await Promise.all([startShop(), startShop()]);
+    const shopper = await signedIn();
+    const other = await signedIn();
+    const pages = ["/", `/category/${category.slug}`];
+    const warm = async (cookie: string) => {
+      for (const shop of [a, b]) for (const target of pages) await send(shop, { path: target, headers: { Cookie: cookie } });
+      for (const shop of [a, b])
+        for (const target of pages)
+          expect((await send(shop, { path: target, headers: { Cookie: cookie } })).headers["x-page-cache"], target).toBe("hit");
+    };
+
+    // An admin adds a product through A's API: the shopper sees it on B (and A) at once.
+    await warm(shopper.cookie);
+    const admin = await signedIn(1);
+    const created = await send(a, {
+      method: "POST",
+      path: "/api/v1/product/create-product",
+      headers: { Authorization: admin.token, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        name: `Fresh lamp ${tag()}`,
+        description: "A warm desk lamp",
+        price: "21",
+        quantity: "3",
+        shipping: "1",
+        category: category.id,
+      }).toString(),
+    });
+    expect(created.status, created.body).toBe(201);
+    const productName = JSON.parse(created.body).products.name as string;
+    for (const shop of [b, a]) {
+      const answer = await send(shop, { path: `/category/${category.slug}`, headers: { Cookie: shopper.cookie } });
+      expect(answer.body).toContain(productName);
+      expect(answer.body).toContain(shopper.user.name);
+    }
+
+    // The shopper logs out on A: B's next answer to that cookie is signed out; another shopper keeps theirs.
+    await warm(shopper.cookie);
+    await warm(other.cookie);
+    const out = await send(a, { method: "POST", path: "/logout", headers: { Cookie: shopper.cookie, Origin: `http://127.0.0.1:${a}` } });
+    expect(out.status).toBe(302);
+    for (const shop of [b, a]) {
+      for (const target of pages) {
+        const answer = await send(shop, { path: target, headers: { Cookie: shopper.cookie } });
+        expect(answer.headers["x-page-cache"], target).not.toBe("hit");
+        expect(answer.body).not.toContain(shopper.user.name);
+      }
+      const theirs = await send(shop, { path: "/", headers: { Cookie: other.cookie } });
+      expect(theirs.headers["x-page-cache"]).toBe("hit");
+      expect(theirs.body).toContain(other.user.name);
+    }
   });
 });
