@@ -77,10 +77,11 @@ beforeAll(async () => {
   if (!other.ok) throw new Error(other.message);
   otherCategoryId = other.category.id;
   const since = catalogBus().generation;
-  // Ties everywhere: 7 products per second, 50 prices, 300 names.
+  // Ties everywhere: 7 products per second, 50 prices; names are unique (an index says so)
+  // but share 300 prefixes, so name order jumps across ids and times.
   await db.$executeRaw`
     INSERT INTO "Product" (id, name, slug, description, "priceCents", quantity, shipping, "categoryId", "createdAt", "updatedAt")
-    SELECT 'pg' || lpad(g::text, 22, '0'), 'Item ' || (g % 300), 'paging-' || g, 'A thing', 100 * (g % 50), 3, true,
+    SELECT 'pg' || lpad(g::text, 22, '0'), 'Paging item ' || (g % 300) || '.' || g, 'paging-' || g, 'A thing', 100 * (g % 50), 3, true,
            CASE WHEN g % 3 = 0 THEN ${categoryId} ELSE ${otherCategoryId} END,
            timestamp '2026-01-01' + make_interval(secs => g / 7), now()
     FROM generate_series(1, ${ROWS}::int) g`;
@@ -121,7 +122,7 @@ describe("deep pages from boundary keys", () => {
     await db.$executeRaw`DELETE FROM "Product" WHERE id IN (SELECT id FROM "Product" WHERE id LIKE 'pg%' ORDER BY "createdAt", id OFFSET 700 LIMIT 61)`;
     await db.$executeRaw`
       INSERT INTO "Product" (id, name, slug, description, "priceCents", quantity, shipping, "categoryId", "createdAt", "updatedAt")
-      SELECT 'pn' || lpad(g::text, 22, '0'), 'Item ' || (g % 300) || 'b', 'paging-new-' || g, 'A thing', 100 * (g % 50) + 50, 3, true, ${categoryId},
+      SELECT 'pn' || lpad(g::text, 22, '0'), 'Paging item ' || (g % 300) || 'b.' || g, 'paging-new-' || g, 'A thing', 100 * (g % 50) + 50, 3, true, ${categoryId},
              timestamp '2026-01-01' + make_interval(secs => 100 + g / 3), now()
       FROM generate_series(1, 173) g`;
     await changesHeard(since);
