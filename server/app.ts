@@ -12,6 +12,7 @@ import type { ServerConfig } from "./config";
 import { accessLog } from "./middleware/access-log";
 import { bodyLimit } from "./middleware/body-limit";
 import { catalogFreshness } from "./middleware/catalog-freshness";
+import { precompressedAssets } from "./middleware/precompressed";
 import { pageCache, type PageCacheOptions } from "./middleware/page-cache";
 import { crossSiteWrites } from "./middleware/cross-site";
 import { malformedUrls } from "./middleware/malformed-url";
@@ -80,11 +81,10 @@ export function createApp(build: ServerBuild, options: AppOptions) {
     }),
   );
 
-  // Fingerprinted build assets never change; public/ files may.
-  app.use(
-    build.publicPath,
-    express.static(path.resolve(root, build.assetsBuildDirectory), { immutable: true, maxAge: "1y", index: false }),
-  );
+  // Fingerprinted build assets never change (sent as their build-time brotli
+  // or gzip copies where the browser takes them); public/ files may.
+  const assetsDir = path.resolve(root, build.assetsBuildDirectory);
+  app.use(build.publicPath, precompressedAssets(assetsDir), express.static(assetsDir, { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static(path.join(root, "public"), { maxAge: "1h", index: false }));
 
   app.all(

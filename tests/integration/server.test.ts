@@ -7,6 +7,7 @@ import { spawn } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import zlib from "node:zlib";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -25,7 +26,7 @@ import { PasswordHasherBusy } from "~/utils/password.server";
 const buildPath = process.env.TEST_REMIX_BUILD;
 if (!buildPath) throw new Error("Run with `node scripts/test.js unit`: it builds the app first (TEST_REMIX_BUILD).");
 
-type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string; raw: Buffer };
 
 let build: ServerBuild;
 const servers: http.Server[] = [];
@@ -62,9 +63,10 @@ function send(
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") }),
-        );
+        response.on("end", () => {
+          const raw = Buffer.concat(chunks);
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: raw.toString("utf8"), raw });
+        });
       },
     );
     request.on("error", reject);
@@ -113,6 +115,38 @@ describe("headers", () => {
     const behindProxy = await serve({ trustProxy: 1 });
     const https = await send(behindProxy, { headers: { "X-Forwarded-Proto": "https" } });
     expect(https.headers["strict-transport-security"]).toMatch(/max-age=31536000/);
+  });
+});
+
+describe("client assets", () => {
+  it("sends the build's brotli or gzip copy as the browser asks, the same script either way, cached for a year", async () => {
+    const script = build.assets.routes.root.module;
+    const plain = await send(port, { path: script });
+    expect(plain.status).toBe(200);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers["content-type"]).toMatch(/^application\/javascript/);
+    const asked = [
+      { accept: "gzip, deflate, br", encoding: "br", decode: (raw: Buffer) => zlib.brotliDecompressSync(raw) },
+      { accept: "gzip, deflate, br, zstd", encoding: "br", decode: (raw: Buffer) => zlib.brotliDecompressSync(raw) },
+      { accept: "gzip, br;q=0", encoding: "gzip", decode: (raw: Buffer) => zlib.gunzipSync(raw) },
+      { accept: "gzip", encoding: "gzip", decode: (raw: Buffer) => zlib.gunzipSync(raw) },
+    ];
+    for (const { accept, encoding, decode } of asked) {
+      const answer = await send(port, { path: script, headers: { "Accept-Encoding": accept } });
+      expect(answer.status, accept).toBe(200);
+      expect(answer.headers["content-encoding"], accept).toBe(encoding);
+      expect(answer.headers["content-type"], accept).toMatch(/^application\/javascript/);
+      expect(answer.headers.vary, accept).toMatch(/Accept-Encoding/);
+      expect(answer.headers["cache-control"], accept).toBe("public, max-age=31536000, immutable");
+      expect(decode(answer.raw).equals(plain.raw), accept).toBe(true);
+      // The strongest settings, made once at build time: smaller than what per-request compression sends.
+      expect(answer.raw.length, accept).toBeLessThan(plain.raw.length / 2);
+    }
+    const head = await send(port, { method: "HEAD", path: script, headers: { "Accept-Encoding": "br" } });
+    expect(head.headers["content-encoding"]).toBe("br");
+    expect(head.body).toBe("");
+    // A file that is not there is a 404 whatever the encoding asked.
+    expect((await send(port, { path: "/build/no-such-file.js", headers: { "Accept-Encoding": "br" } })).status).toBe(404);
   });
 });
 
