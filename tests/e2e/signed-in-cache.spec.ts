@@ -1,7 +1,7 @@
 // A signed-in shopper's catalogue pages are kept in the server's memory
 // (server/middleware/page-cache.ts); what they show must still change at once
 // with the shopper's own name, role, the catalogue and a logout.
-import { e2eDb, expect, test, unique } from "../fixtures/e2e";
+import { createCategory, createProduct, e2eDb, expect, test, unique } from "../fixtures/e2e";
 
 test("a signed-in shopper's pages follow their profile, role, the catalogue and a logout", async ({ page, asUser }) => {
   const mainNav = page.getByRole("navigation", { name: "Main" });
@@ -28,12 +28,17 @@ test("a signed-in shopper's pages follow their profile, role, the catalogue and 
   await page.goto("/");
   await expect(page.getByRole("link", { name: "Dashboard", includeHidden: true }).first()).toHaveAttribute("href", "/dashboard/admin");
 
-  // A catalogue change: the newest product renamed.
+  // A catalogue change made elsewhere: a product of this test's own category
+  // renamed (never another test's: they run alongside), on a page seen twice.
+  const category = await createCategory(`Kept ${unique("c")}`);
+  const product = await createProduct({ categoryId: category.id });
+  for (let i = 0; i < 2; i++) {
+    await page.goto(`/?category=${category.id}`);
+    await expect(page.getByRole("heading", { name: product.name })).toBeVisible();
+  }
   const renamed = `Fresh ${unique("p")}`;
-  await e2eDb().query(`UPDATE "Product" SET name = $1 WHERE id = (SELECT id FROM "Product" ORDER BY "createdAt" DESC, id DESC LIMIT 1)`, [
-    renamed,
-  ]);
-  await page.goto("/");
+  await e2eDb().query(`UPDATE "Product" SET name = $1 WHERE id = $2`, [renamed, product.id]);
+  await page.goto(`/?category=${category.id}`);
   await expect(page.getByRole("heading", { name: renamed })).toBeVisible();
 
   // Logging out ends it: the same page is a visitor's.
