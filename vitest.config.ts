@@ -19,7 +19,7 @@ export default defineConfig({
         ...shared,
         test: {
           name: "unit",
-          include: ["app/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: ["app/**/*.test.ts", "scripts/**/*.test.ts", "server/**/*.test.ts"],
           environment: "node",
           // Settings are validated when first read; unit tests never connect, so no server is behind this.
           env: { DATABASE_URL: "postgresql://unit-tests@127.0.0.1:1/no-database" },

@@ -56,6 +56,7 @@
 import zlib from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { createHash } from "node:crypto";
+import { crc32Combine, crc32ShiftFor } from "../util/crc32-combine";
 import { catalogBus, catalogCachesUsable, onCatalogChange } from "../../app/utils/catalog-bus";
 import { onPersonalChange, personalBus, personalRecorder, type SessionRecord } from "../../app/utils/personal-bus";
 import { CART_COOKIE, hasCookie, hasPersonalCookie, SESSION_COOKIE, TOAST_COOKIE } from "../../app/utils/personal-cookies";
@@ -82,6 +83,9 @@ type Entry = {
   tokens: ("nonce" | "requestId")[];
   /** Each part as raw deflate ending on a full flush. */
   deflated: Buffer[];
+  /** Each part's CRC-32 and the shift past its length, so a hit joins CRCs instead of reading the page (crc32-combine.ts). */
+  crcs: number[];
+  shifts: number[];
   length: number;
   size: number;
   expires: number;
@@ -329,13 +333,13 @@ export function pageCache(options: PageCacheOptions): RequestHandler & { store: 
       let length = 0;
       entry.parts.forEach((part, i) => {
         pieces.push(entry.deflated[i]);
-        crc = zlib.crc32(part, crc);
+        crc = crc32Combine(crc, entry.crcs[i], entry.shifts[i]);
         length += part.length;
         const token = entry.tokens[i];
         if (token) {
           const bytes = value(token);
           pieces.push(storedBlock(bytes));
-          crc = zlib.crc32(bytes, crc);
+          crc = crc32Combine(crc, zlib.crc32(bytes), crc32ShiftFor(bytes.length));
           length += bytes.length;
         }
       });
@@ -465,7 +469,9 @@ export function pageCache(options: PageCacheOptions): RequestHandler & { store: 
         const size = body.length + deflated.reduce((sum, part) => sum + part.length, 0) + key.length * 2 + 512;
         const expires = Math.min(Date.now() + options.ttlMs, record.expiresAt ?? Infinity);
         const tags = personal ? [`s:${session}`, ...(record.userId ? [`u:${record.userId}`] : [])] : undefined;
-        store.set(key, { headers, parts, tokens, deflated, length: body.length, size, expires, tags });
+        const crcs = parts.map((part) => zlib.crc32(part));
+        const shifts = parts.map((part) => crc32ShiftFor(part.length));
+        store.set(key, { headers, parts, tokens, deflated, crcs, shifts, length: body.length, size, expires, tags });
       }
       return result;
     } as Response["end"];

@@ -2,10 +2,10 @@
 // Content-Security-Policy with a fresh nonce per request (handed to the app in
 // the load context, so <Scripts> carries it), and helmet's other headers. HSTS
 // only when the request came over HTTPS (directly, or per a trusted proxy).
-import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
 import { cspDirectives } from "../../app/utils/csp";
+import { pooledRandomBytes } from "../util/random-pool";
 
 export function securityHeaders({ formActionOrigins }: { formActionOrigins: string[] }): RequestHandler[] {
   const directives: Record<string, Iterable<string | ((req: unknown, res: unknown) => string)>> = cspDirectives(formActionOrigins);
@@ -15,7 +15,7 @@ export function securityHeaders({ formActionOrigins }: { formActionOrigins: stri
   ];
   return [
     (_req, res, next) => {
-      res.locals.cspNonce = randomBytes(16).toString("base64");
+      res.locals.cspNonce = pooledRandomBytes(16).toString("base64");
       next();
     },
     helmet({
