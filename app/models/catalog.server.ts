@@ -149,6 +149,18 @@ const ORDER_SQL: Record<SortId, Prisma.Sql> = {
   name: Prisma.sql`p.name ASC, p.id ASC`,
 };
 
+// Search sorts its matches instead of walking a sort order's index: a word's
+// matches can cluster anywhere in that order (every "Steel …" name sorts
+// late), and the walk then reads most of the catalogue (2.4 s at 1M products)
+// where sorting the matches costs at most their number. Same order as
+// ORDER_SQL; the expressions only keep the planner off those indexes.
+const SEARCH_ORDER_SQL: Record<SortId, Prisma.Sql> = {
+  newest: Prisma.sql`(p."createdAt" + interval '0 seconds') DESC, p.id DESC`,
+  "price-asc": Prisma.sql`(p."priceCents" + 0) ASC, p.id ASC`,
+  "price-desc": Prisma.sql`(p."priceCents" + 0) DESC, p.id DESC`,
+  name: Prisma.sql`(p.name || '') ASC, p.id ASC`,
+};
+
 function listingWhereSql(query: Pick<ListingQuery, "categoryIds" | "price">): Prisma.Sql {
   const conditions: Prisma.Sql[] = [];
   if (query.categoryIds.length) conditions.push(Prisma.sql`p."categoryId" = ANY(${query.categoryIds}::text[])`);
@@ -422,11 +434,18 @@ export async function searchProducts(
   const patterns = keywordPatterns(keyword);
   if (!patterns.length) return { keyword, products: [], total: 0, hasMore: false, page: 1, pageSize, offset: 0 };
   const where = searchWhere(patterns);
+  const order = sort ? SEARCH_ORDER_SQL[sort] : Prisma.sql`(${nameMatchesAll(patterns)}) DESC, p.name ASC, p.id ASC`;
+  // The page's ids are chosen first from narrow rows (a common word matches
+  // tens of thousands of products, all of them sorted), and only those are
+  // joined to their category and photo: a third less time at 1M products.
   const select = ({ skip, take }: Window) => db.$queryRaw<ListedSqlRow[]>`
-    SELECT ${LISTED_COLUMNS} FROM "Product" p ${LISTED_JOINS}
-    WHERE ${where}
-    ORDER BY ${sort ? ORDER_SQL[sort] : Prisma.sql`(${nameMatchesAll(patterns)}) DESC, p.name ASC, p.id ASC`}
-    LIMIT ${take + 1} OFFSET ${skip}`;
+    WITH page AS (
+      SELECT p.id FROM "Product" p
+      WHERE ${where}
+      ORDER BY ${order}
+      LIMIT ${take + 1} OFFSET ${skip})
+    SELECT ${LISTED_COLUMNS} FROM page JOIN "Product" p ON p.id = page.id ${LISTED_JOINS}
+    ORDER BY ${order}`;
   const read = async (window: Window) => {
     const rows = await select(window);
     return { products: rows.slice(0, window.take).map(fromRow), hasMore: rows.length > window.take };
