@@ -14,6 +14,7 @@ import { bodyLimit } from "./middleware/body-limit";
 import { catalogFreshness } from "./middleware/catalog-freshness";
 import { precompressedAssets } from "./middleware/precompressed";
 import { pageCache, type PageCacheOptions } from "./middleware/page-cache";
+import { coalesceWrites } from "./middleware/coalesce-writes";
 import { crossSiteWrites } from "./middleware/cross-site";
 import { malformedUrls } from "./middleware/malformed-url";
 import { allowedMethods } from "./middleware/methods";
@@ -87,6 +88,8 @@ export function createApp(build: ServerBuild, options: AppOptions) {
   app.use(build.publicPath, precompressedAssets(assetsDir), express.static(assetsDir, { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static(path.join(root, "public"), { maxAge: "1h", index: false }));
 
+  // Rendered answers leave in one write per turn of the event loop, not in 2 KB flushes.
+  app.use(coalesceWrites());
   app.all(
     "*",
     createRequestHandler({
