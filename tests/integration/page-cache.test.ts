@@ -373,6 +373,18 @@ describe("signed-in pages", () => {
   });
 });
 
+/** A bare Express app with what the page cache expects before it (a nonce and request id per request) and the cache itself. */
+function appWithPageCache() {
+  const app = express();
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    res.locals.requestId = randomBytes(9).toString("base64url");
+    next();
+  });
+  app.use(pageCache({ maxBytes: 1024 * 1024, ttlMs: 60_000 }));
+  return app;
+}
+
 describe("the middleware's rules", () => {
   let calls = 0;
   let small: number;
@@ -380,13 +392,7 @@ describe("the middleware's rules", () => {
   let release: () => void = () => {};
   const slowGate = new Promise<void>((resolve) => (release = resolve));
   beforeAll(async () => {
-    const app = express();
-    app.use((_req, res, next) => {
-      res.locals.cspNonce = randomBytes(16).toString("base64");
-      res.locals.requestId = randomBytes(9).toString("base64url");
-      next();
-    });
-    app.use(pageCache({ maxBytes: 1024 * 1024, ttlMs: 60_000 }));
+    const app = appWithPageCache();
     app.all("/page", (req, res) => {
       calls += 1;
       res.type("html").send(`<p>${req.method} ${calls}</p>`);
@@ -472,13 +478,7 @@ describe("the middleware's signed-in rules", () => {
     gate = new Promise<void>((resolve) => (open = resolve));
   };
   beforeAll(async () => {
-    const app = express();
-    app.use((_req, res, next) => {
-      res.locals.cspNonce = randomBytes(16).toString("base64");
-      res.locals.requestId = randomBytes(9).toString("base64url");
-      next();
-    });
-    app.use(pageCache({ maxBytes: 1024 * 1024, ttlMs: 60_000 }));
+    const app = appWithPageCache();
     // Stands for a catalogue page: its session lookup says whose it is (`who`, "none": no live session, "two": lookups disagree).
     app.get("/search", async (req, res) => {
       calls += 1;
