@@ -10,21 +10,24 @@ import { env } from "./env.server";
 import { hasCookie, TOAST_COOKIE } from "./personal-cookies";
 
 type ToastUtils = ReturnType<typeof createToastUtilsWithCustomSession>;
+let storage: ReturnType<typeof createCookieSessionStorage> | undefined;
 let utils: ToastUtils | undefined;
 
+function toastStorage() {
+  return (storage ??= createCookieSessionStorage({
+    cookie: {
+      name: TOAST_COOKIE,
+      sameSite: "lax",
+      path: "/",
+      httpOnly: true,
+      secure: env().secureCookies,
+      secrets: [env().SESSION_SECRET],
+    },
+  }));
+}
+
 function toastUtils(): ToastUtils {
-  return (utils ??= createToastUtilsWithCustomSession(
-    createCookieSessionStorage({
-      cookie: {
-        name: TOAST_COOKIE,
-        sameSite: "lax",
-        path: "/",
-        httpOnly: true,
-        secure: env().secureCookies,
-        secrets: [env().SESSION_SECRET],
-      },
-    }),
-  ));
+  return (utils ??= createToastUtilsWithCustomSession(toastStorage()));
 }
 
 export const redirectWithSuccess: ToastUtils["redirectWithSuccess"] = (...args) => toastUtils().redirectWithSuccess(...args);
@@ -33,12 +36,16 @@ export const jsonWithSuccess: ToastUtils["jsonWithSuccess"] = (...args) => toast
 export const jsonWithError: ToastUtils["jsonWithError"] = (...args) => toastUtils().jsonWithError(...args);
 /**
  * The pending toast, and the Set-Cookie that clears it. remix-toast answers a
- * Set-Cookie (an empty flash session) on every call; only a request that
- * brought a toast cookie needs one. Without this every page would set a
- * cookie, and no page could be kept by the page cache (server/middleware/page-cache.ts).
+ * Set-Cookie on every call, and "clears" a shown toast by setting the cookie
+ * to an empty session, which the browser then keeps and sends for good: every
+ * later page of that visitor would count as personal and never come from the
+ * page cache (server/middleware/page-cache.ts). So a request that brought a
+ * toast cookie gets it deleted, and any other gets no Set-Cookie at all.
  */
 export const getToast: ToastUtils["getToast"] = async (request) => {
   const result = await toastUtils().getToast(request);
-  if (hasCookie(request.headers.get("Cookie"), TOAST_COOKIE)) return result;
-  return { ...result, headers: new Headers() };
+  const cookieHeader = request.headers.get("Cookie");
+  if (!hasCookie(cookieHeader, TOAST_COOKIE)) return { ...result, headers: new Headers() };
+  const expired = await toastStorage().destroySession(await toastStorage().getSession(cookieHeader));
+  return { ...result, headers: new Headers({ "Set-Cookie": expired }) };
 };

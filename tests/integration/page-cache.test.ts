@@ -32,6 +32,7 @@ import { createCategory, renameCategory } from "~/models/category.server";
 import { createProduct, deleteProduct, updateProduct } from "~/models/product.server";
 import { db } from "~/utils/db.server";
 import { createSession, revokeAllSessions, sessionCookie } from "~/utils/session.server";
+import { redirectWithSuccess } from "~/utils/toast.server";
 
 const buildPath = process.env.TEST_REMIX_BUILD;
 const serverPath = process.env.TEST_SERVER_BUILD;
@@ -352,6 +353,22 @@ describe("signed-in pages", () => {
     const later = await send(port, { path: "/", headers: { Cookie: a.cookie } });
     expect(later.headers["x-page-cache"]).not.toBe("hit");
     expect(later.body).not.toContain(a.user.name);
+  });
+
+  it("deletes a shown toast's cookie, so the visitor's next pages are kept again", async () => {
+    const a = await signedIn();
+    const flash = (await redirectWithSuccess("/", "Welcome back")).headers.get("Set-Cookie") ?? "";
+    const toast = flash.split(";")[0];
+    expect(toast).toMatch(/^toast-session=./);
+    const shown = await send(port, { path: "/", headers: { Cookie: `${a.cookie}; ${toast}` } });
+    expect(shown.body).toContain("Welcome back");
+    const cleared = ([] as string[]).concat(shown.headers["set-cookie"] ?? []).find((c) => c.startsWith("toast-session="));
+    // Deleted (expired), not set to an empty session the browser would keep sending.
+    expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970|Max-Age=0/);
+    await send(port, { path: "/", headers: { Cookie: a.cookie } });
+    const next = await send(port, { path: "/", headers: { Cookie: a.cookie } });
+    expect(next.headers["x-page-cache"]).toBe("hit");
+    expect(next.headers["set-cookie"]).toBeUndefined();
   });
 
   it("keeps nothing with a toast, an API token, or outside the catalogue pages", async () => {
