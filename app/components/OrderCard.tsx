@@ -1,11 +1,7 @@
 import { Link } from "@remix-run/react";
-import dayjs from "dayjs";
-// The .js suffix: the ESM server build resolves this subpath literally (no "exports" map in dayjs).
-import relativeTime from "dayjs/plugin/relativeTime.js";
 import { orderStatusLabel, paymentLabel, type OrderStatusValue, type PaymentStatusValue } from "~/models/order";
 import { formatPrice } from "~/utils/money";
-
-dayjs.extend(relativeTime);
+import { RelativeTime } from "./RelativeTime";
 
 export type OrderCardData = {
   id: string;
@@ -85,9 +81,7 @@ export function OrderCard({
               {order.buyer.name}
             </Cell>
             <Cell label="Date">
-              <time dateTime={order.createdAt} title={new Date(order.createdAt).toUTCString()} suppressHydrationWarning>
-                {dayjs(order.createdAt).fromNow()}
-              </time>
+              <RelativeTime at={order.createdAt} />
             </Cell>
             <Cell
               label="Payment"

@@ -1,10 +1,6 @@
-import dayjs from "dayjs";
-// The .js suffix: the ESM server build resolves this subpath literally (no "exports" map in dayjs).
-import relativeTime from "dayjs/plugin/relativeTime.js";
 import { orderStatusLabel, paymentLabel, type OrderStatusValue, type PaymentStatusValue } from "~/models/order";
 import { formatPrice } from "~/utils/money";
-
-dayjs.extend(relativeTime);
+import { RelativeTime } from "./RelativeTime";
 
 export type OrderDetailData = {
   number: number;
@@ -20,14 +16,6 @@ export type OrderDetailData = {
   lines: { id: string; name: string; slug: string; unitPriceCents: number; quantity: number }[];
   events: { id: string; at: string; status: OrderStatusValue; paymentStatus: PaymentStatusValue }[];
 };
-
-function When({ at }: { at: string }) {
-  return (
-    <time dateTime={at} title={new Date(at).toUTCString()} suppressHydrationWarning>
-      {dayjs(at).fromNow()}
-    </time>
-  );
-}
 
 /** What changed at one step of the history, in words. */
 function eventText(event: OrderDetailData["events"][number], previous: OrderDetailData["events"][number] | undefined): string {
@@ -54,7 +42,7 @@ export function OrderDetail({ order, statusControl }: { order: OrderDetailData; 
           Order #{order.number}
         </h1>
         <p className="text-sm text-gray-600">
-          Placed <When at={order.createdAt} /> by {order.buyer.name}
+          Placed <RelativeTime at={order.createdAt} /> by {order.buyer.name}
         </p>
       </header>
 
@@ -123,7 +111,7 @@ export function OrderDetail({ order, statusControl }: { order: OrderDetailData; 
             <li key={event.id} className="flex flex-wrap justify-between gap-2 px-4 py-2 text-sm">
               <span>{eventText(event, order.events[index - 1])}</span>
               <span className="text-gray-600">
-                <When at={event.at} />
+                <RelativeTime at={event.at} />
               </span>
             </li>
           ))}
