@@ -22,6 +22,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { adminQuery, freePort } from "../scripts/db.js";
+import { pageScriptBytes } from "../scripts/page-scripts.js";
 import { benchRun, startBuiltServer, startShopDatabase } from "./harness.js";
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -409,7 +410,20 @@ try {
       "of ceiling": `${ratio.toFixed(2)}x`,
     });
   }
-  // 5. EXPLAIN ANALYZE of the hot pages' statements.
+  // 5. What the pages weigh in JavaScript, as sent (target for `/`: at most 90 kB gzip).
+  for (const [name, target] of [
+    ["home", "/"],
+    ["product", `/product/${product.slug}`],
+    ["search", "/search?keyword=lamp"],
+  ]) {
+    const js = await pageScriptBytes(base, target);
+    const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+    console.log(
+      `JavaScript for ${name} (${target}): ${js.files} files, ${kB(js.gzip)} gzip, ${kB(js.brotli)} brotli, ${kB(js.raw)} uncompressed`,
+    );
+  }
+
+  // 6. EXPLAIN ANALYZE of the hot pages' statements.
   if (!ONLY.length || ONLY.includes("explain")) {
     const hot = [
       ["home", "/"],

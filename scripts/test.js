@@ -80,8 +80,8 @@ try {
   const serverBuildDir = path.join(workDir, "server-build");
   const buildEnv = { REMIX_BUILD_DIR: buildDir, SERVER_BUILD_DIR: serverBuildDir, NODE_ENV: "production" };
   if ((await run(path.join(root, "node_modules/.bin/remix"), ["build"], buildEnv)) !== 0) throw new Error("remix build failed");
-  if ((await run(process.execPath, [path.join(root, "scripts/precompress-assets.js")], buildEnv)) !== 0)
-    throw new Error("precompressing assets failed");
+  if ((await run(process.execPath, [path.join(root, "scripts/optimize-client-build.js")], buildEnv)) !== 0)
+    throw new Error("optimizing the client build failed");
   if ((await run(process.execPath, [path.join(root, "scripts/build-server.js")], buildEnv)) !== 0) throw new Error("server build failed");
 
   const testEnv = {

@@ -1,6 +1,6 @@
 // Serves the build's own precompressed copies of its assets
-// (scripts/precompress-assets.js writes `x.js.br` and `x.js.gz` at build
-// time): brotli 11 where the browser takes brotli, else gzip 9, else the file
+// (scripts/optimize-client-build.js writes `x.js.br` and `x.js.gz` at build
+// time): brotli 11 where the browser takes brotli, else gzip, else the file
 // itself. Mounted on the assets' public path, in front of express.static,
 // which then sends the chosen copy with its range, ETag and cache headers;
 // the Content-Encoding set here tells `compression` to leave it alone.

@@ -20,6 +20,7 @@ vi.hoisted(() => {
 });
 
 import { freePort } from "../../scripts/db.js";
+import { pageScriptBytes } from "../../scripts/page-scripts.js";
 import { createApp } from "../../server/app";
 import { PasswordHasherBusy } from "~/utils/password.server";
 
@@ -147,6 +148,14 @@ describe("client assets", () => {
     expect(head.body).toBe("");
     // A file that is not there is a 404 whatever the encoding asked.
     expect((await send(port, { path: "/build/no-such-file.js", headers: { "Accept-Encoding": "br" } })).status).toBe(404);
+  });
+
+  it("keeps the home page's JavaScript within its budget: at most 90 kB as gzip", async () => {
+    const home = await pageScriptBytes(`http://127.0.0.1:${port}`, "/");
+    expect(home.files).toBeGreaterThan(3);
+    expect(home.gzip).toBeLessThanOrEqual(90_000);
+    // Browsers that take brotli get less still.
+    expect(home.brotli).toBeLessThan(home.gzip);
   });
 });
 
