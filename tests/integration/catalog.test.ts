@@ -2,6 +2,7 @@
 // edges, paging that reaches every match exactly once, counts, sorts, search
 // with hostile keywords, product and category pages, photos, and the
 // read-only /api/v1 catalog routes called directly.
+import fc from "fast-check";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -321,6 +322,67 @@ describe("search", () => {
     const clamped = await searchProducts("lantern", { page: 500, pageSize: 7 });
     expect(clamped).toMatchObject({ page: 5, total: 30 });
     expect(clamped.products).toHaveLength(30);
+  });
+
+  describe("any keyword, order and page, walked or sorted", () => {
+    // Invented words, so only these products match; prices and times repeat, so ties are broken by id.
+    const WORDS = ["quorp", "quorpex", "qazmo", "qazmoid", "vexil"];
+    const FRAGMENTS = ["quorp", "orpex", "qazmo", "azmoid", "vexil", "QUORPEX", "xil"];
+    type Made = { id: string; name: string; description: string; priceCents: number; createdAt: Date };
+    const made: Made[] = [];
+
+    beforeAll(async () => {
+      const cat = await makeCategory("Walked Goods");
+      const random = fc.sample(fc.tuple(fc.nat(4), fc.nat(4), fc.nat(4), fc.boolean(), fc.nat(9), fc.nat(14)), { numRuns: 60, seed: 42 });
+      for (const [a, b, c, inName, price, minute] of random) {
+        const product = await makeProduct(cat.id, {
+          name: `${WORDS[a]} ${inName ? WORDS[b] : "thing"} ${serial + 1}`,
+          description: `About ${WORDS[c]} and more`,
+          priceCents: 100 + price * 50,
+          createdAt: new Date(Date.UTC(2025, 5, 1) + minute * 60_000),
+        });
+        made.push(product);
+      }
+    });
+
+    /** What the search should answer, worked out here: every word in the name or description; relevance puts whole-name matches first, newest first. */
+    function expected(keyword: string, sort: SortId | null) {
+      const words = keyword.toLowerCase().split(" ").filter(Boolean);
+      const has = (text: string, word: string) => text.toLowerCase().includes(word);
+      const matches = made.filter((p) => words.every((w) => has(p.name, w) || has(p.description, w)));
+      const byId = (a: Made, b: Made) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+      const newest = (a: Made, b: Made) => b.createdAt.getTime() - a.createdAt.getTime() || -byId(a, b);
+      const compare: Record<SortId | "relevance", (a: Made, b: Made) => number> = {
+        relevance: (a, b) => Number(!words.every((w) => has(a.name, w))) - Number(!words.every((w) => has(b.name, w))) || newest(a, b),
+        newest,
+        "price-asc": (a, b) => a.priceCents - b.priceCents || byId(a, b),
+        "price-desc": (a, b) => b.priceCents - a.priceCents || -byId(a, b),
+        name: (a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : byId(a, b)),
+      };
+      return matches.sort(compare[sort ?? "relevance"]).map((p) => p.id);
+    }
+
+    it("answers exactly the matches, in order, whichever way a page is read", async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.constantFrom(...FRAGMENTS), { minLength: 1, maxLength: 2 }),
+          fc.constantFrom<SortId | null>(null, "newest", "price-asc", "price-desc", "name"),
+          fc.integer({ min: 1, max: 6 }),
+          fc.integer({ min: 1, max: 12 }),
+          // 0 sorts every match at once; small budgets make walks come up short.
+          fc.constantFrom(0, 1, 8, 40, 1_000),
+          async (words, sort, page, pageSize, budget) => {
+            const keyword = words.join(" ");
+            const all = expected(keyword, sort);
+            const result = await searchProducts(keyword, { page, mode: "page", pageSize, sort, budget });
+            expect(result.products.map((p) => p.id)).toEqual(all.slice((page - 1) * pageSize, page * pageSize));
+            expect(result.hasMore).toBe(all.length > page * pageSize);
+            expect(result.total).toBe(all.length);
+          },
+        ),
+        { numRuns: 120, seed: 7 },
+      );
+    });
   });
 
   it("uses the trigram indexes (no sequential scan needed)", async () => {
