@@ -122,6 +122,37 @@ function cycle(list) {
   return () => shuffled[next++ % shuffled.length];
 }
 
+/**
+ * One request at a time over one keep-alive connection, taking the kinds in
+ * turn (each kind cycling through its own URLs) for `seconds` (or `rounds`
+ * turns): each kind's p50 and p95 (ms), measured under the same conditions
+ * as the others.
+ */
+async function interleaved(base, headers, lists, seconds, rounds = Infinity) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const kinds = Object.entries(lists).map(([name, list]) => ({ name, next: cycle(list), times: [] }));
+  const get = (url) =>
+    new Promise((resolve, reject) => {
+      http
+        .get(url, { headers, agent }, (response) => {
+          response.on("data", () => {});
+          response.on("end", () => (response.statusCode === 200 ? resolve() : reject(new Error(`${url} answered ${response.statusCode}`))));
+        })
+        .on("error", reject);
+    });
+  const until = Date.now() + seconds * 1000;
+  for (let round = 0; round < rounds && (rounds !== Infinity || Date.now() < until); round += 1)
+    for (const kind of kinds) {
+      const started = process.hrtime.bigint();
+      await get(base + kind.next());
+      kind.times.push(Number(process.hrtime.bigint() - started) / 1e6);
+    }
+  agent.destroy();
+  return Object.fromEntries(
+    kinds.map(({ name, times }) => [name, { p50: percentile(times, 50), p95: percentile(times, 95), count: times.length }]),
+  );
+}
+
 // The ceiling: node:http in its own process, told by message which answer to replay.
 const CEILING_SOURCE = `
 const http = require("node:http");
@@ -281,7 +312,8 @@ try {
   const session = (login.headers.get("set-cookie") ?? "").split(";")[0];
   if (!session.startsWith("__session=")) throw new Error(`signing in failed (${login.status})`);
 
-  const deepPage = Math.max(2, Math.floor(stats.products / 12) - 10);
+  // Near the end of the catalogue, within the API's last page (MAX_PAGE in app/utils/paging.ts).
+  const deepPage = Math.min(10_000, Math.max(2, Math.floor(stats.products / 12) - 10));
   const uncached = { Cookie: "cart=" };
   // A toast cookie keeps a signed-in page out of the page cache: the app renders it every time.
   const signedInUncached = { Cookie: `${session}; toast-session=` };
@@ -340,6 +372,9 @@ try {
     search: COMMON_WORDS.flatMap((word) =>
       SORT_PARAMS.flatMap((sort) => [1, 2, 3].map((page) => `/search?keyword=${word}${sort}&page=${page}`)),
     ),
+    // The same URLs by order: relevance (the default), price and newest, name.
+    searchBy: (sorts) =>
+      COMMON_WORDS.flatMap((word) => sorts.flatMap((sort) => [1, 2, 3].map((page) => `/search?keyword=${word}${sort}&page=${page}`))),
     rare: sampledSlugs.map((row) => `/search?keyword=${row.slug.split("-")[1]}`),
   };
   const distinctScenarios = [
@@ -391,6 +426,47 @@ try {
   const productP95 = p95["distinct product pages (uncached)"];
   for (const name of ["distinct filtered homes (uncached)", "distinct common-word searches (uncached)"])
     if (productP95 && p95[name]) console.log(`p95 ${name} / product pages: ${(p95[name] / productP95).toFixed(2)}x (target ≤ 5x)`);
+
+  // 3b. Server time, one request at a time, the kinds taking turns so that a
+  // busy or quiet moment of this shared machine falls on all of them alike:
+  // search p95 beside a product page's (no cache: personal, distinct URLs).
+  if (!ONLY.length || ONLY.some((word) => "interleaved search".includes(word))) {
+    const kinds = {
+      "product pages": distinct.product,
+      "common-word searches by relevance (default)": distinct.searchBy([""]),
+      "common-word searches by price or newest": distinct.searchBy(SORT_PARAMS.filter((sort) => /price|newest/.test(sort))),
+      "common-word searches by name": distinct.searchBy(["&sort=name"]),
+      "rare searches (item number)": distinct.rare,
+    };
+    // A live shop has seen its common words before: their match counts are
+    // kept until the catalogue changes. The first search of each word after
+    // a change counts its matches; that cost is measured here, apart.
+    const first = await interleaved(
+      base,
+      { "Accept-Encoding": ENCODING, ...uncached },
+      { first: COMMON_WORDS.map((word) => `/search?keyword=${word}`) },
+      0,
+      COMMON_WORDS.length,
+    );
+    console.log(
+      `\nFirst search of each of ${COMMON_WORDS.length} common words (counting its matches): p50 ${first.first.p50.toFixed(1)} ms, p95 ${first.first.p95.toFixed(1)} ms`,
+    );
+    const times = await interleaved(base, { "Accept-Encoding": ENCODING, ...uncached }, kinds, SECONDS * 4);
+    const productP95 = times["product pages"].p95;
+    console.log(`\nOne connection, kinds in turn, ${SECONDS * 4} s (server time plus a loopback round trip):`);
+    for (const [name, { p50, p95, count }] of Object.entries(times)) {
+      const ratio = (p95 / productP95).toFixed(2);
+      console.log(
+        `  ${name.padEnd(46)} ${String(count).padStart(5)} requests  p50 ${p50.toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms = ${ratio}x a product page's p95`,
+      );
+      table.push({
+        scenario: `1 connection, in turn: ${name}`,
+        "p50 ms": p50.toFixed(1),
+        "p95 ms": p95.toFixed(1),
+        "of ceiling": `${ratio}x product`,
+      });
+    }
+  }
 
   // 4. A flood of wrong passwords from 32 addresses must not slow the shop's pages much.
   if (!ONLY.length || ONLY.some((word) => "login flood".includes(word))) {

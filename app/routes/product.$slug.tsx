@@ -95,6 +95,9 @@ export default function ProductDetails() {
             alt={product.name}
             width={product.photo.width}
             height={product.photo.height}
+            // The page's largest image: fetched before the scripts. (React 18 knows
+            // only the lowercase attribute; the camelCase prop warns.)
+            {...{ fetchpriority: "high" }}
             className="h-auto w-full rounded border border-gray-200 bg-white object-contain"
           />
         ) : (

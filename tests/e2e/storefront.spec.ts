@@ -311,6 +311,13 @@ test.describe("product and category pages", () => {
 });
 
 test.describe("photos and crawlers", () => {
+  test("the product page's photo, its largest image, is asked for first", async ({ page }) => {
+    await page.goto("/product/aurora-14-laptop");
+    const photo = page.getByRole("article").getByRole("img", { name: "Aurora 14 Laptop", exact: true });
+    await expect(photo).toHaveAttribute("fetchpriority", "high");
+    await expect(photo).toHaveAttribute("src", /^\/api\/v1\/product\/product-photo\/\w+\?v=/);
+  });
+
   test("the photo endpoint sends an ETag, answers If-None-Match with 304, and 404 without a photo", async ({ request }) => {
     const { rows } = await e2eDb().query<{ productId: string; etag: string; contentType: string }>(
       `SELECT ph."productId", ph.etag, ph."contentType" FROM "ProductPhoto" ph JOIN "Product" p ON p.id = ph."productId" WHERE p.slug = 'aurora-14-laptop'`,
