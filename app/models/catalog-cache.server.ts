@@ -2,10 +2,11 @@
 // are asked for on every page: the category list and the number of products
 // matching a filter or a search. They follow the same rule as the page cache
 // (app/utils/catalog-bus.ts): used only while this process listens for
-// catalogue changes, emptied by every change on any instance, and a value read
-// while a change went by is not kept. Without the listener (remix-serve, tests
+// catalogue changes, emptied by every "catalog" change on any instance (not by
+// stock, which none of them depends on), and a value read while such a change
+// went by is not kept. Without the listener (remix-serve, tests
 // that call models directly) every read goes to the database.
-import { catalogBus, catalogCachesUsable, onCatalogChange } from "~/utils/catalog-bus";
+import { catalogBus, listingCachesUsable, onListingChange } from "~/utils/catalog-bus";
 
 export type CatalogCache<T> = {
   /** The cached value for `key`, or `load()`'s (kept when nothing changed meanwhile). */
@@ -18,22 +19,22 @@ export function catalogCache<T>(maxEntries: number): CatalogCache<T> {
   const values = new Map<string, T>();
   // Concurrent misses for one key share one read.
   const loading = new Map<string, Promise<T>>();
-  onCatalogChange(() => {
+  onListingChange(() => {
     values.clear();
     loading.clear();
   });
   return {
-    peek: (key) => (catalogCachesUsable() ? values.get(key) : undefined),
+    peek: (key) => (listingCachesUsable() ? values.get(key) : undefined),
     get: (key, load) => {
-      if (!catalogCachesUsable()) return load();
+      if (!listingCachesUsable()) return load();
       if (values.has(key)) return Promise.resolve(values.get(key) as T);
       const pending = loading.get(key);
       if (pending) return pending;
-      const generation = catalogBus().generation;
+      const generation = catalogBus().listingGeneration;
       const promise = load().then(
         (value) => {
           if (loading.get(key) === promise) loading.delete(key);
-          if (catalogCachesUsable() && catalogBus().generation === generation) {
+          if (listingCachesUsable() && catalogBus().listingGeneration === generation) {
             if (values.size >= maxEntries) values.clear();
             values.set(key, value);
           }

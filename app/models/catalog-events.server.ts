@@ -9,16 +9,17 @@
 // only when its transaction commits, and never when it rolls back.
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "@prisma/client";
-import { CATALOG_CHANNEL, markChangePending } from "~/utils/catalog-bus";
+import { CATALOG_CHANNEL, changePayload, markChangePending, type CatalogChangeKind } from "~/utils/catalog-bus";
 import { db } from "~/utils/db.server";
 
 type Executor = { $executeRaw: (query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => Prisma.PrismaPromise<number> };
 
-export async function catalogChanged(client: Executor = db): Promise<void> {
-  const id = randomUUID();
+/** `kind`: "details" when only stock, shipping or addresses changed (see CatalogChangeKind). */
+export async function catalogChanged(client: Executor = db, kind: CatalogChangeKind = "catalog"): Promise<void> {
+  const payload = changePayload(kind, randomUUID());
   // Local caches stand aside until this change comes back through LISTEN
   // (so this process never answers from before it either).
-  markChangePending(id);
+  markChangePending(payload);
   // pg_notify returns void, which $executeRaw reads as a row count.
-  await client.$executeRaw`SELECT pg_notify(${CATALOG_CHANNEL}, ${id})`;
+  await client.$executeRaw`SELECT pg_notify(${CATALOG_CHANNEL}, ${payload})`;
 }

@@ -5,7 +5,7 @@
 // Load More learns whether more follow from one extra row. Listings select
 // explicit columns and never touch photo bytes.
 import { Prisma } from "@prisma/client";
-import { catalogBarrier, catalogBus, catalogCachesUsable } from "~/utils/catalog-bus";
+import { catalogBarrier, catalogBus, listingCachesUsable } from "~/utils/catalog-bus";
 import { db } from "~/utils/db.server";
 import { listCategories, type CategorySummary } from "./category.server";
 import { catalogCache } from "./catalog-cache.server";
@@ -271,7 +271,7 @@ export function cachedBoundaryCount(query: Pick<ListingQuery, "categoryIds" | "p
 async function readWindow(listing: Listing, window: Window) {
   const { where, order } = listing;
   const { skip, take } = window;
-  if (skip >= BOUNDARY_EVERY && catalogCachesUsable()) {
+  if (skip >= BOUNDARY_EVERY && listingCachesUsable()) {
     const fromBoundary = await readFromBoundary(listing, window);
     if (fromBoundary) return fromBoundary;
   }
@@ -293,7 +293,7 @@ async function readWindow(listing: Listing, window: Window) {
  * meanwhile, see below), and OFFSET reads it instead.
  */
 async function readFromBoundary({ where, order, sort, key }: Listing, { skip, take }: Window) {
-  const generation = catalogBus().generation;
+  const generation = catalogBus().listingGeneration;
   const boundaries = await boundaryTables.get(`${sort} ${key}`, () => readBoundaries(where, sort, order));
   const index = Math.min(Math.floor(skip / BOUNDARY_EVERY), boundaries.length);
   if (index === 0) return undefined;
@@ -315,7 +315,7 @@ async function readFromBoundary({ where, order, sort, key }: Listing, { skip, ta
   } catch {
     return undefined;
   }
-  if (catalogBus().generation !== generation || !catalogCachesUsable()) return undefined;
+  if (catalogBus().listingGeneration !== generation || !listingCachesUsable()) return undefined;
   return { products: rows.slice(0, take).map(fromRow), hasMore: rows.length > take };
 }
 

@@ -97,7 +97,8 @@ async function addStock(tx: Tx, units: Map<string, number>, sign: 1 | -1) {
     await tx.$executeRaw`UPDATE "Product" SET quantity = quantity + ${sign * units.get(id)!}, "updatedAt" = now() WHERE id = ${id}`;
   }
   // Stock shows on product pages and cards: every cached page must see the change once it commits.
-  if (ids.length) await catalogChanged(tx);
+  // Listings, their counts and order do not depend on it ("details").
+  if (ids.length) await catalogChanged(tx, "details");
 }
 
 /** Gives an order's held stock back, once (the conditional update claims it). Products deleted since are skipped. */

@@ -12,16 +12,40 @@
 // Every change (local, or NOTIFY from any instance) bumps `generation` and calls
 // the subscribers, which drop what they hold. An answer computed while the
 // generation moved is not stored.
+//
+// A change is of one of two kinds. "catalog" may add, remove, rename,
+// re-describe, re-price, re-date or move products between categories, so
+// listings, their counts and their order change. "details" changes only what
+// pages show beside that: stock (every paid order takes some), shipping, the
+// address. Pages drop their copies on either; the listing caches (counts,
+// boundary keys, the category lists: `onListingChange`, `listingCachesUsable`,
+// `listingGeneration`) only on "catalog", so orders do not make every search
+// count its matches again.
 
 export const CATALOG_CHANNEL = "catalog_changed";
+export type CatalogChangeKind = "catalog" | "details";
+/** A NOTIFY payload starting with this is a "details" change (see the catalog triggers' migration). */
+const DETAILS_PREFIX = "details:";
+
+/** The NOTIFY payload for a change of this kind with this id. */
+export function changePayload(kind: CatalogChangeKind, id: string): string {
+  return kind === "details" ? `${DETAILS_PREFIX}${id}` : id;
+}
+
+function kindOf(payload: string): CatalogChangeKind {
+  return payload.startsWith(DETAILS_PREFIX) ? "details" : "catalog";
+}
 /** A local change whose NOTIFY never came back (its transaction rolled back) stops blocking caches after this. */
 const PENDING_TIMEOUT_MS = 10_000;
 
 type Bus = {
   live: boolean;
   generation: number;
-  pending: Set<string>;
+  listingGeneration: number;
+  /** Local changes on their way through PostgreSQL: payload → kind. */
+  pending: Map<string, CatalogChangeKind>;
   subscribers: Set<() => void>;
+  listingSubscribers: Set<() => void>;
   barrier?: () => Promise<void>;
 };
 
@@ -29,20 +53,35 @@ const KEY = Symbol.for("storefront.catalog-bus");
 
 export function catalogBus(): Bus {
   const holder = globalThis as typeof globalThis & { [KEY]?: Bus };
-  return (holder[KEY] ??= { live: false, generation: 0, pending: new Set(), subscribers: new Set() });
+  return (holder[KEY] ??= {
+    live: false,
+    generation: 0,
+    listingGeneration: 0,
+    pending: new Map(),
+    subscribers: new Set(),
+    listingSubscribers: new Set(),
+  });
 }
 
-/** May caches of catalogue data be read and filled right now? */
+/** May cached pages be read and filled right now? */
 export function catalogCachesUsable(): boolean {
   const bus = catalogBus();
   return bus.live && bus.pending.size === 0;
 }
 
-/** Drop every cached catalogue answer in this process. */
-export function invalidateCatalogCaches(): void {
+/** May the listing caches (counts, boundary keys, category lists) be read and filled right now? */
+export function listingCachesUsable(): boolean {
+  const bus = catalogBus();
+  return bus.live && ![...bus.pending.values()].includes("catalog");
+}
+
+/** Drop what this process holds that a change of `kind` makes stale. */
+export function invalidateCatalogCaches(kind: CatalogChangeKind = "catalog"): void {
   const bus = catalogBus();
   bus.generation += 1;
+  if (kind === "catalog") bus.listingGeneration += 1;
   for (const drop of bus.subscribers) drop();
+  if (kind === "catalog") for (const drop of bus.listingSubscribers) drop();
 }
 
 /** Run `drop` on every change; returns the unsubscribe function. */
@@ -52,20 +91,28 @@ export function onCatalogChange(drop: () => void): () => void {
   return () => bus.subscribers.delete(drop);
 }
 
-/** A change made here is on its way through PostgreSQL: caches stand aside until it comes back. */
-export function markChangePending(id: string): void {
+/** Run `drop` on every "catalog" change (not on "details"); returns the unsubscribe function. */
+export function onListingChange(drop: () => void): () => void {
   const bus = catalogBus();
-  bus.pending.add(id);
-  invalidateCatalogCaches();
+  bus.listingSubscribers.add(drop);
+  return () => bus.listingSubscribers.delete(drop);
+}
+
+/** A change made here is on its way through PostgreSQL (as `payload`): caches it concerns stand aside until it comes back. */
+export function markChangePending(payload: string): void {
+  const bus = catalogBus();
+  const kind = kindOf(payload);
+  bus.pending.set(payload, kind);
+  invalidateCatalogCaches(kind);
   setTimeout(() => {
-    if (bus.pending.delete(id)) invalidateCatalogCaches();
+    if (bus.pending.delete(payload)) invalidateCatalogCaches(kind);
   }, PENDING_TIMEOUT_MS).unref?.();
 }
 
-/** A change (ours or another instance's) arrived through LISTEN. */
-export function changeArrived(id: string): void {
-  catalogBus().pending.delete(id);
-  invalidateCatalogCaches();
+/** A change (ours or another instance's, or a trigger's) arrived through LISTEN with this payload. */
+export function changeArrived(payload: string): void {
+  catalogBus().pending.delete(payload);
+  invalidateCatalogCaches(kindOf(payload));
 }
 
 /** The LISTEN connection went up or down; either way nothing cached before can be trusted. */

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { listenForCatalogChanges, type CatalogListener } from "../../server/cache/catalog-listener";
 import { createCategory } from "~/models/category.server";
 import { createProduct } from "~/models/product.server";
-import { catalogCachesUsable } from "~/utils/catalog-bus";
+import { catalogBus, catalogCachesUsable } from "~/utils/catalog-bus";
 import { db } from "~/utils/db.server";
 import { createSession, sessionCookie } from "~/utils/session.server";
 import { loader as rootLoader } from "~/root";
@@ -99,6 +99,36 @@ describe("statements per page", () => {
       expect(await statementsFor(url, leaf, params), url).toHaveLength(1);
       expect(await statementsFor(url, leaf, params, { Cookie: cookie }), `${url} signed in`).toHaveLength(2);
     }
+  });
+
+  it("keeps counting from memory when only stock changes (every paid order takes some), and counts again after a rename", async () => {
+    const url = "/search?keyword=desk";
+    const countsIn = async () => {
+      await vi.waitFor(() => expect(catalogCachesUsable()).toBe(true));
+      statements.length = 0;
+      const request = new Request(`http://shop.test${url}`, { headers: { Accept: "text/html" } });
+      expect((await (searchLoader as Loader)({ request, params: {}, context: {} })).status).toBe(200);
+      // The count of matches is a statement of its own (the page's statement counts within itself too).
+      return statements.splice(0).filter((text) => /^\s*SELECT count\(\*\)/i.test(text)).length;
+    };
+    const changed = async (write: () => Promise<unknown>) => {
+      const { generation, listingGeneration } = catalogBus();
+      await write();
+      // The trigger's NOTIFY has come back through the listener.
+      await vi.waitFor(() => expect(catalogBus().generation).toBeGreaterThan(generation));
+      return catalogBus().listingGeneration > listingGeneration;
+    };
+    await countsIn(); // the first search counts
+    expect(await countsIn()).toBe(0);
+
+    // Stock taken, as an order takes it: pages are dropped (generation), the counts kept.
+    const product = await db.product.findFirstOrThrow({ where: { categoryId: category.id } });
+    expect(await changed(() => db.$executeRaw`UPDATE "Product" SET quantity = quantity - 1 WHERE id = ${product.id}`)).toBe(false);
+    expect(await countsIn()).toBe(0);
+
+    // A rename can change what matches: the counts go.
+    expect(await changed(() => db.product.update({ where: { id: product.id }, data: { name: `Desk lamp renamed ${tag()}` } }))).toBe(true);
+    expect(await countsIn()).toBe(1);
   });
 
   it("Load More counts nothing: it reads one row more than it shows", async () => {
