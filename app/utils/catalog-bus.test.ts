@@ -42,22 +42,17 @@ describe("the catalogue's change kinds", () => {
     expect(dropped).toEqual(["pages", "listings", "pages", "listings"]);
   });
 
-  it("while a local details change is on its way, only pages stand aside", () => {
-    const payload = changePayload("details", "a1");
-    expect(payload).toBe("details:a1");
+  it.each([
+    ["details", "only pages stand aside", true],
+    ["catalog", "both stand aside", false],
+  ] as const)("while a local %s change is on its way, %s", (kind, _, listingsUsable) => {
+    const payload = changePayload(kind, "a1");
+    expect(payload).toBe(kind === "details" ? "details:a1" : "a1");
     markChangePending(payload);
     expect(catalogCachesUsable()).toBe(false);
-    expect(listingCachesUsable()).toBe(true);
+    expect(listingCachesUsable()).toBe(listingsUsable);
     changeArrived(payload);
     expect(catalogCachesUsable()).toBe(true);
-  });
-
-  it("while a local catalogue change is on its way, both stand aside", () => {
-    const payload = changePayload("catalog", "b2");
-    markChangePending(payload);
-    expect(catalogCachesUsable()).toBe(false);
-    expect(listingCachesUsable()).toBe(false);
-    changeArrived(payload);
     expect(listingCachesUsable()).toBe(true);
   });
 
