@@ -256,6 +256,9 @@ function listingKey(query: Pick<ListingQuery, "categoryIds" | "price">): string 
   return `listing ${[...query.categoryIds].sort().join(",")} ${query.price?.minCents ?? ""}-${query.price?.maxCents ?? ""}`;
 }
 
+/** The key of the unfiltered listing: every product. */
+const WHOLE_CATALOGUE = listingKey({ categoryIds: [], price: null });
+
 /** How many boundary keys this process holds for a listing (0: none yet); for tests and diagnostics. */
 export function cachedBoundaryCount(query: Pick<ListingQuery, "categoryIds" | "price" | "sort">): number {
   return boundaryTables.peek(`${query.sort} ${listingKey(query)}`)?.length ?? 0;
@@ -364,12 +367,12 @@ export async function listProducts(
 
 /** Every product, counted once per catalogue change. */
 export async function countProducts(): Promise<number> {
-  return (await countFor("listing  -", "always", () => countListing(Prisma.sql`TRUE`))) ?? 0;
+  return (await countFor(WHOLE_CATALOGUE, "always", () => countListing(Prisma.sql`TRUE`))) ?? 0;
 }
 
 /** The newest products (the API's get-product list). */
 export async function listNewestProducts(limit = API_LIST_LIMIT): Promise<ListedProduct[]> {
-  const listing: Listing = { where: Prisma.sql`TRUE`, order: ORDER_SQL.newest, sort: "newest", key: "listing  -" };
+  const listing: Listing = { where: Prisma.sql`TRUE`, order: ORDER_SQL.newest, sort: "newest", key: WHOLE_CATALOGUE };
   return (await readWindow(listing, { skip: 0, take: limit })).products;
 }
 
@@ -452,7 +455,7 @@ function searchTiersSql(tiers: Prisma.Sql[], sort: SortId, need: number, budget:
  * budget before it sorts.
  */
 function walkBudget(need: number): number {
-  const catalogue = counts.peek("listing  -") ?? 100_000;
+  const catalogue = counts.peek(WHOLE_CATALOGUE) ?? 100_000;
   return Math.min(50_000, Math.max(1_000, Math.round(Math.sqrt(catalogue * need))));
 }
 
