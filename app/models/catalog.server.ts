@@ -496,9 +496,8 @@ export async function searchProducts(
   if (!patterns.length) return { keyword, products: [], total: 0, hasMore: false, page: 1, pageSize, offset: 0 };
   const where = searchWhere(patterns);
   // Relevance: products whose name holds every word, then the others; newest first within each.
-  const tiers = sort
-    ? [where]
-    : [Prisma.sql`${where} AND ${nameMatchesAll(patterns)}`, Prisma.sql`${where} AND NOT (${nameMatchesAll(patterns)})`];
+  const inName = nameMatchesAll(patterns);
+  const tiers = sort ? [where] : [Prisma.sql`${where} AND ${inName}`, Prisma.sql`${where} AND NOT (${inName})`];
   const order = ORDER_SQL[sort ?? "newest"];
   const countKey = `search ${patterns.join(" ")}`;
   const read = async ({ skip, take }: Window) => {

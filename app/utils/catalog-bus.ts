@@ -72,7 +72,9 @@ export function catalogCachesUsable(): boolean {
 /** May the listing caches (counts, boundary keys, category lists) be read and filled right now? */
 export function listingCachesUsable(): boolean {
   const bus = catalogBus();
-  return bus.live && ![...bus.pending.values()].includes("catalog");
+  if (!bus.live) return false;
+  for (const kind of bus.pending.values()) if (kind === "catalog") return false;
+  return true;
 }
 
 /** Drop what this process holds that a change of `kind` makes stale. */
