@@ -13,7 +13,8 @@ import { DocumentInfoProvider } from "./utils/nonce";
 
 const ABORT_DELAY = 5_000;
 
-// The payment reconciler and reservation sweep (app/jobs.server.ts). Our
+// The job queue's runner: e-mails, the payment reconciler and the reservation
+// sweep (app/jobs.server.ts). Our
 // server (server/worker.ts) starts them in one worker and stops them when it
 // drains, and tells every worker's module scope to leave them alone
 // (BACKGROUND_JOBS=off). Under another server (remix-serve) they start here

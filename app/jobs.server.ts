@@ -1,47 +1,61 @@
-// Background work of one app process: every minute (and once at start) the
-// payment reconciler and the reservation sweep (app/models/payment.server.ts).
-// Both are idempotent, so every instance may run them. Timers are unref'd:
-// they never keep a process alive, and the returned function stops them.
+// Background work of the shop, on the job queue (app/jobs/queue.server.ts):
+// e-mails as they are queued, and every minute the payment reconciler and the
+// reservation sweep (app/models/payment.server.ts). pg-boss gives each job to
+// one process of one instance, records failures with their error, and the
+// returned stop function lets running jobs finish before it resolves.
+import type PgBoss from "pg-boss";
+import { sendQueuedEmail } from "./jobs/send-email.server";
+import { enqueueNow, QUEUES, startJobRunner } from "./jobs/queue.server";
 import { reconcilePayments, releaseExpiredReservations } from "./models/payment.server";
 
-export const JOB_INTERVAL_MS = 60_000;
-
 declare global {
-  var __backgroundJobs: (() => void) | undefined;
+  var __backgroundJobs: (() => Promise<void>) | undefined;
 }
 
+async function reconcile() {
+  const report = await reconcilePayments();
+  if (report.errors || report.orphans || Object.keys(report.outcomes).some((k) => k !== "open")) {
+    console.info(`Payments reconciled: ${JSON.stringify(report)}`);
+  }
+  // A run that could not reach Stripe for some orders is recorded as failed, with why.
+  if (report.errors) throw new Error(`${report.errors} order(s) could not be reconciled`);
+  return report;
+}
+
+async function releaseHolds() {
+  const released = await releaseExpiredReservations();
+  if (released) console.info(`Released ${released} expired hold(s)`);
+  return { released };
+}
+
+export const JOB_HANDLERS = {
+  [QUEUES.sendEmail.name]: sendQueuedEmail,
+  [QUEUES.reconcilePayments.name]: reconcile,
+  [QUEUES.releaseHolds.name]: releaseHolds,
+} satisfies Record<string, (job: PgBoss.JobWithMetadata<Record<string, unknown>>) => Promise<unknown>>;
+
 /**
- * Starts the jobs once per process: a second call (entry.server's own start
- * and a server's explicit one, or a dev rebuild) returns the same stop function.
+ * Starts the job runner once per process: a second call (entry.server's own
+ * start and a server's explicit one, or a dev rebuild) returns the same stop
+ * function. The first reconcile runs at once instead of at the next minute.
  */
-export function startBackgroundJobs({ intervalMs = JOB_INTERVAL_MS, firstRunMs = 5_000 } = {}): () => void {
+export function startBackgroundJobs(options: { pollingIntervalSeconds?: number } = {}): () => Promise<void> {
   if (globalThis.__backgroundJobs) return globalThis.__backgroundJobs;
-  let running = false;
-  let stopped = false;
-  const run = async () => {
-    if (running || stopped) return; // a slow run is never overlapped by the next
-    running = true;
-    try {
-      const report = await reconcilePayments();
-      const released = await releaseExpiredReservations();
-      if (report.errors || report.orphans || released || Object.keys(report.outcomes).some((k) => k !== "open")) {
-        console.info(`Payments reconciled: ${JSON.stringify({ ...report, released })}`);
-      }
-    } catch (error) {
-      console.error(`Background payment jobs failed: ${error instanceof Error ? error.message : error}`);
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(run, firstRunMs);
-  const every = setInterval(run, intervalMs);
-  first.unref();
-  every.unref();
-  const stop = () => {
-    stopped = true;
-    clearTimeout(first);
-    clearInterval(every);
+  const started = startJobRunner(JOB_HANDLERS, options).then(
+    async (stopRunner) => {
+      await enqueueNow(QUEUES.reconcilePayments.name).catch(() => {});
+      return stopRunner;
+    },
+    (error) => {
+      console.error(`The job queue could not start: ${error instanceof Error ? error.message : error}`);
+      return async () => {};
+    },
+  );
+  const stop = async () => {
     if (globalThis.__backgroundJobs === stop) globalThis.__backgroundJobs = undefined;
+    await (
+      await started
+    )();
   };
   globalThis.__backgroundJobs = stop;
   return stop;

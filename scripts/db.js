@@ -304,12 +304,26 @@ function run(command, args, env) {
   });
 }
 
-export function migrate(databaseUrl) {
-  return run(
+export async function migrate(databaseUrl) {
+  await run(
     process.execPath,
     ["-r", path.join(root, "scripts/prisma-preload.cjs"), path.join(root, "node_modules/prisma/build/index.js"), "migrate", "deploy"],
     { DATABASE_URL: databaseUrl, CHECKPOINT_DISABLE: "1", PRISMA_HIDE_UPDATE_MESSAGE: "1" },
   );
+  await installJobQueue(databaseUrl);
+}
+
+/**
+ * The job queue's tables (pg-boss, schema "pgboss"; see app/jobs/queue.server.ts)
+ * are pg-boss's own migrations, applied with ours so that no app process
+ * waits on them (it only checks the version and creates missing queues).
+ */
+export async function installJobQueue(databaseUrl) {
+  const { default: PgBoss } = await import("pg-boss");
+  const boss = new PgBoss({ connectionString: databaseUrl, schema: "pgboss", max: 1, supervise: false, schedule: false });
+  boss.on("error", () => {});
+  await boss.start();
+  await boss.stop({ graceful: false, timeout: 1000, wait: true });
 }
 
 export function seed(databaseUrl, extraEnv = {}) {

@@ -27,7 +27,7 @@ import { requestTimeout } from "./middleware/timeout";
 export type AppEntry = {
   formActionOrigins?: () => string[];
   closeResources?: () => Promise<void>;
-  startBackgroundJobs?: () => () => void;
+  startBackgroundJobs?: () => () => Promise<void>;
 };
 
 export type AppOptions = Pick<ServerConfig, "trustProxy" | "bodyLimitBytes" | "uploadLimitBytes" | "requestTimeoutMs" | "accessLog"> & {

@@ -157,6 +157,18 @@ async function runPrimary(config: ServerConfig) {
       env.STRIPE_API_BASE = fake.url;
       console.log(`Local Stripe stand-in at ${fake.url}`);
     }
+    if (!env.SMTP_URL) {
+      if (!config.local)
+        throw new Error(
+          "SMTP_URL is required in production (smtp://user:pass@host:587 or smtps://…; the local inbox is for development only)",
+        );
+      step = "starting the local mail inbox";
+      const { startMailCatcher } = await import("../scripts/mail-catcher.js");
+      const inbox = await startMailCatcher({ webPort: Number(env.MAIL_INBOX_PORT) || 1080 });
+      stops.push(inbox.stop);
+      env.SMTP_URL = inbox.smtpUrl;
+      console.log(`Local mail inbox at ${inbox.inboxUrl} (every e-mail the shop sends lands there)`);
+    }
     step = `starting ${config.webConcurrency} worker(s) on port ${config.port}`;
     await Promise.all(Array.from({ length: config.webConcurrency }, (_, slot) => fork(slot)));
     clearTimeout(deadline);

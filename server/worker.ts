@@ -65,7 +65,7 @@ export async function runWorker(config: ServerConfig, { runJobs }: { runJobs: bo
       await closed;
       clearTimeout(idle);
       clearTimeout(deadline);
-      stopJobs?.();
+      await stopJobs?.().catch((error) => console.error("stopping the job queue:", error));
       await listener?.stop();
       await appEntry(build)
         .closeResources?.()

@@ -104,9 +104,9 @@ export const handlers: Handlers = {
   userAuth: () => json({ ok: true }),
   adminAuth: () => json({ ok: true }),
 
-  updateProfile: async ({ request, user, body }) => {
+  updateProfile: async ({ request, context, user, body }) => {
     const currentToken = bearerToken(request) ?? (await readSessionToken(request));
-    const updatedUser = await updateProfile(user.id, body, currentToken);
+    const updatedUser = await updateProfile(user.id, body, currentToken, { ip: clientIp(request, context) });
     return json({ success: true, message: "Profile Updated Successfully", updatedUser: toApiUser(updatedUser) });
   },
 

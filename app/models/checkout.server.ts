@@ -26,6 +26,7 @@ import { stripe, type Stripe } from "~/utils/stripe.server";
 import { limit, rateLimitMessage } from "./rate-limit.server";
 import { apiCartLinesSchema, MAX_CART_LINES, mergeLines, priceCart, type CartLine, type PricedLine } from "./cart.server";
 import { catalogChanged } from "./catalog-events.server";
+import { notifyNeedsReview, notifyOrderPaid, notifyRefund } from "./notifications.server";
 
 /** Checkouts one buyer may start per window: each makes an order and a Stripe session. */
 export const CHECKOUT_LIMIT = { max: 20, windowMs: 10 * 60 * 1000 };
@@ -413,6 +414,7 @@ async function settlePaid(session: SessionLike): Promise<FulfilmentOutcome> {
         where: { id: orderId },
         data: { paymentStatus: "NEEDS_REVIEW", status: "NOT_PROCESS", paymentNote: reason, stripePaymentIntentId: paymentIntent },
       });
+      await notifyNeedsReview(tx, orderId, reason);
       return { outcome: "mismatch", orderId, reason };
     }
 
@@ -430,6 +432,7 @@ async function settlePaid(session: SessionLike): Promise<FulfilmentOutcome> {
           paymentNote: held ? null : "Paid after its reservation had ended; the stock was still there",
         },
       });
+      await notifyOrderPaid(tx, orderId);
       return { outcome: "paid", orderId };
     }
     const reason = deleted
@@ -491,10 +494,19 @@ export async function refundOrder(orderId: string): Promise<boolean> {
     }
     refundId = "an earlier refund";
   }
-  await db.order.updateMany({
-    where: { id: orderId, paymentStatus: "REFUND_PENDING" },
-    data: { paymentStatus: "REFUNDED", paymentNote: `Refunded automatically (${refundId}): ${reason}` },
-  });
+  await db.$transaction(async (tx) => {
+    const done = await tx.order.updateMany({
+      where: { id: orderId, paymentStatus: "REFUND_PENDING" },
+      data: { paymentStatus: "REFUNDED", paymentNote: `Refunded automatically (${refundId}): ${reason}` },
+    });
+    if (done.count === 0) return;
+    const { totalCents } = await tx.order.findUniqueOrThrow({ where: { id: orderId }, select: { totalCents: true } });
+    await notifyRefund(tx, orderId, {
+      amountCents: totalCents,
+      reason: `We could not fulfil it: ${reason}.`,
+      refundKey: `order-${orderId}`,
+    });
+  }, TX_OPTIONS);
   return true;
 }
 

@@ -1,6 +1,7 @@
 // Reading orders and changing their status. Creating and paying for orders
 // lives with checkout (checkout.server.ts).
 import { db } from "~/utils/db.server";
+import { notifyOrderStatus } from "./notifications.server";
 import { pageOf } from "~/utils/paging";
 import { z } from "zod";
 import { LEGACY_STATUS_SPELLINGS, ORDER_STATUSES, parseOrderStatus, type OrderStatusValue } from "./order";
@@ -74,9 +75,19 @@ export async function listAllOrders({ page = 1, pageSize = ADMIN_ORDERS_PAGE_SIZ
 
 /** Any of the seven statuses, at any time (the spec sets no order). Null when the order does not exist. */
 export async function updateOrderStatus(orderId: string, status: OrderStatusValue) {
-  const result = await db.order.updateMany({ where: { id: orderId }, data: { status } });
-  if (result.count === 0) return null;
-  return db.order.findUnique({ where: { id: orderId }, select: orderListSelect });
+  return db.$transaction(async (tx) => {
+    // Locked, so two admins setting statuses at once each see the other's change.
+    const [current] = await tx.$queryRaw<{ status: OrderStatusValue }[]>`SELECT status FROM "Order" WHERE id = ${orderId} FOR UPDATE`;
+    if (!current) return null;
+    if (current.status !== status) {
+      await tx.order.update({ where: { id: orderId }, data: { status } });
+      // The trigger on "Order" recorded this change as an event: it names the buyer's e-mail.
+      const [event] = await tx.$queryRaw<{ id: string }[]>`
+        SELECT id FROM "OrderEvent" WHERE "orderId" = ${orderId} ORDER BY at DESC LIMIT 1`;
+      await notifyOrderStatus(tx, orderId, status, event.id);
+    }
+    return tx.order.findUnique({ where: { id: orderId }, select: orderListSelect });
+  });
 }
 
 export type OrderListItem = Awaited<ReturnType<typeof listOrdersForUser>>[number];

@@ -2,6 +2,7 @@
 // here validate both the HTML forms and the /api/v1/user JSON bodies.
 import { Prisma } from "@prisma/client";
 import { db } from "~/utils/db.server";
+import { notifyPasswordChanged } from "./notifications.server";
 import { hashAnswer, hashPassword, PasswordHasherBusy, verifyAnswer, verifyPassword } from "~/utils/password.server";
 import { createSession, hashToken, publicUserSelect, type PublicUser } from "~/utils/session.server";
 import type { FieldErrors } from "~/utils/validation";
@@ -130,10 +131,11 @@ export async function resetPassword(
     if (!found || !matches) return { ok: false, reason: "invalid", message: INVALID_RESET_MESSAGE };
     await forgiveAuthAttempt(attempt);
     const passwordHash = await hashPassword(input.newPassword);
-    await db.$transaction([
-      db.user.update({ where: { id: found.id }, data: { passwordHash } }),
-      db.session.deleteMany({ where: { userId: found.id } }),
-    ]);
+    await db.$transaction(async (tx) => {
+      await tx.user.update({ where: { id: found.id }, data: { passwordHash } });
+      await tx.session.deleteMany({ where: { userId: found.id } });
+      await notifyPasswordChanged(tx, found.id, { how: "reset", at: new Date(), ip: context.ip });
+    });
     return { ok: true };
   });
 }
@@ -143,17 +145,23 @@ export async function resetPassword(
  * The e-mail never changes. A new password signs out every other session
  * (all but `currentToken`, the one making this change).
  */
-export async function updateProfile(userId: string, input: ProfileInput, currentToken: string | null): Promise<PublicUser> {
+export async function updateProfile(
+  userId: string,
+  input: ProfileInput,
+  currentToken: string | null,
+  context: AttemptContext = { ip: null },
+): Promise<PublicUser> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  const [user] = await db.$transaction([
-    db.user.update({
+  return db.$transaction(async (tx) => {
+    const user = await tx.user.update({
       where: { id: userId },
       data: { name: input.name, phone: input.phone, address: input.address, passwordHash },
       select: publicUserSelect,
-    }),
-    ...(passwordHash
-      ? [db.session.deleteMany({ where: { userId, ...(currentToken ? { id: { not: hashToken(currentToken) } } : {}) } })]
-      : []),
-  ]);
-  return user;
+    });
+    if (passwordHash) {
+      await tx.session.deleteMany({ where: { userId, ...(currentToken ? { id: { not: hashToken(currentToken) } } : {}) } });
+      await notifyPasswordChanged(tx, userId, { how: "profile", at: new Date(), ip: context.ip });
+    }
+    return user;
+  });
 }

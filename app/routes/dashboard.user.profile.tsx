@@ -5,6 +5,7 @@ import { redirectWithSuccess } from "~/utils/toast.server";
 import { AccountForm } from "~/components/AccountForm";
 import { TextField } from "~/components/TextField";
 import { PASSWORD_MIN_LENGTH } from "~/models/user";
+import { clientIp } from "~/models/rate-limit.server";
 import { updateProfile } from "~/models/user.server";
 import { profileSchema } from "~/models/user.schema";
 import { requireUser } from "~/utils/auth.server";
@@ -19,13 +20,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ name: user.name, email: user.email, phone: user.phone, address: user.address, loadedAt: Date.now() });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const user = await requireUser(request);
   // profileSchema has no e-mail: a crafted `email` field is dropped here.
   const form = await readValidForm(request, profileSchema, ["name", "phone", "address"]);
   if (!form.ok) return form.response;
-  await updateProfile(user.id, form.data, await readSessionToken(request));
+  await updateProfile(user.id, form.data, await readSessionToken(request), { ip: clientIp(request, context) });
   return redirectWithSuccess("/dashboard/user/profile", "Profile Updated Successfully");
 }
 

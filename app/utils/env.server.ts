@@ -51,6 +51,15 @@ const schema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   // Login/register/reset attempts per client IP per 15 minutes.
   RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(50),
+  // Where e-mail goes (smtp:// or smtps://, user and password in the URL).
+  // `npm start` without it runs a local mail catcher and sets it; production must set it.
+  SMTP_URL: isProduction
+    ? z.string({ error: "SMTP_URL is required in production (smtp://user:pass@host:587 or smtps://…)" }).url()
+    : z.string().url().optional(),
+  // The sender of every e-mail; defaults to the shop's name and contact address.
+  MAIL_FROM: z.string().min(3).optional(),
+  // First retry delay of a failed send, doubled each try (8 tries: over an hour at 15 s).
+  MAIL_RETRY_DELAY_S: z.coerce.number().int().min(1).max(3600).default(15),
 });
 
 export type Env = z.infer<typeof schema> & { secureCookies: boolean };

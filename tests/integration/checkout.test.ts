@@ -925,12 +925,12 @@ describe("reconciling with Stripe", () => {
 
   it("startBackgroundJobs runs once per process and returns a stop function", async () => {
     const { startBackgroundJobs } = await import("~/jobs.server");
-    const stop = startBackgroundJobs({ intervalMs: 60_000, firstRunMs: 60_000 });
+    const stop = startBackgroundJobs();
     expect(startBackgroundJobs()).toBe(stop);
-    stop();
-    const again = startBackgroundJobs({ intervalMs: 60_000, firstRunMs: 60_000 });
+    await stop();
+    const again = startBackgroundJobs();
     expect(again).not.toBe(stop);
-    again();
+    await again();
   });
 });
 

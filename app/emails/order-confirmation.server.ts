@@ -1,0 +1,18 @@
+// To the buyer, once their payment is confirmed (webhook, success page or reconciler: whichever comes first).
+import { renderEmail, shopLink } from "./layout.server";
+import { orderLabel, orderLinesBlock, shipTo, type OrderForEmail } from "./order-data.server";
+
+export function orderConfirmationEmail(order: OrderForEmail) {
+  return renderEmail({
+    subject: `Order ${orderLabel(order)} confirmed: thank you for your purchase`,
+    preheader: `We have your payment for order ${orderLabel(order)} and are getting it ready.`,
+    heading: `Thank you, ${order.buyer.name}`,
+    paragraphs: [`We have your payment for order ${orderLabel(order)}. We will write again when it ships.`],
+    details: [
+      ["Order", orderLabel(order)],
+      ["Ship to", shipTo(order)],
+    ],
+    lines: orderLinesBlock(order),
+    action: { label: "View your order", url: shopLink(`/dashboard/user/orders/${order.number}`) },
+  });
+}

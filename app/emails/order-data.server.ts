@@ -1,0 +1,30 @@
+// What an order e-mail shows, read in the transaction that causes the e-mail
+// (so it says what was committed with it, not what the order became later).
+import type { Prisma } from "@prisma/client";
+import type { LinesBlock } from "./layout.server";
+
+export const orderEmailSelect = {
+  id: true,
+  number: true,
+  totalCents: true,
+  shipName: true,
+  shipAddress: true,
+  shipPhone: true,
+  buyer: { select: { id: true, name: true, email: true } },
+  lines: { select: { name: true, quantity: true, unitPriceCents: true }, orderBy: { id: "asc" } },
+} satisfies Prisma.OrderSelect;
+
+export type OrderForEmail = Prisma.OrderGetPayload<{ select: typeof orderEmailSelect }>;
+
+export const orderLabel = (order: Pick<OrderForEmail, "number">) => `#${order.number}`;
+
+export function orderLinesBlock(order: OrderForEmail): LinesBlock {
+  const subtotal = order.lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  const totals: LinesBlock["totals"] = [{ label: "Subtotal", cents: subtotal }];
+  // Anything between the lines and what was charged (a discount) shows as its own line.
+  if (subtotal !== order.totalCents) totals.push({ label: "Discount", cents: order.totalCents - subtotal });
+  totals.push({ label: "Total", cents: order.totalCents, strong: true });
+  return { lines: order.lines, totals };
+}
+
+export const shipTo = (order: OrderForEmail) => [order.shipName, order.shipAddress, order.shipPhone].filter(Boolean).join("\n");

@@ -1,0 +1,101 @@
+// Who hears of what. Each function is called inside the transaction that
+// makes the change (a payment settled, a status set, a refund recorded, a
+// password changed), reads what the e-mail shows in that same transaction and
+// queues it with a key naming the event, so it is sent once, after the commit.
+import type { OrderStatus, Prisma } from "@prisma/client";
+import { newPaidOrderEmail } from "~/emails/admin-new-order.server";
+import { needsReviewEmail } from "~/emails/admin-needs-review.server";
+import { orderConfirmationEmail } from "~/emails/order-confirmation.server";
+import { orderEmailSelect } from "~/emails/order-data.server";
+import { NOTIFIED_STATUSES, orderStatusEmail } from "~/emails/order-status.server";
+import { passwordChangedEmail, type PasswordChange } from "~/emails/password-changed.server";
+import { refundEmail } from "~/emails/refund.server";
+import { queueEmail } from "./email.server";
+
+type Tx = Prisma.TransactionClient;
+
+const loadOrder = (tx: Tx, orderId: string) => tx.order.findUniqueOrThrow({ where: { id: orderId }, select: orderEmailSelect });
+
+const admins = (tx: Tx) => tx.user.findMany({ where: { role: 1 }, select: { id: true, email: true }, orderBy: { id: "asc" } });
+
+/** A payment was confirmed: the buyer's confirmation and every admin's alert. */
+export async function notifyOrderPaid(tx: Tx, orderId: string) {
+  const order = await loadOrder(tx, orderId);
+  await queueEmail(tx, {
+    ...orderConfirmationEmail(order),
+    key: `order-confirmation:${order.id}`,
+    kind: "order-confirmation",
+    to: order.buyer.email,
+    orderId: order.id,
+    userId: order.buyer.id,
+  });
+  const alert = newPaidOrderEmail(order);
+  for (const admin of await admins(tx)) {
+    await queueEmail(tx, {
+      ...alert,
+      key: `admin-new-order:${order.id}:${admin.id}`,
+      kind: "admin-new-order",
+      to: admin.email,
+      orderId: order.id,
+    });
+  }
+}
+
+/** A payment did not match its order: every admin is told to look. */
+export async function notifyNeedsReview(tx: Tx, orderId: string, reason: string) {
+  const order = await loadOrder(tx, orderId);
+  const alert = needsReviewEmail(order, reason);
+  for (const admin of await admins(tx)) {
+    await queueEmail(tx, {
+      ...alert,
+      key: `admin-needs-review:${order.id}:${admin.id}`,
+      kind: "admin-needs-review",
+      to: admin.email,
+      orderId: order.id,
+    });
+  }
+}
+
+/**
+ * An admin changed an order's status (the caller checked it really changed).
+ * `changeId` names this change (the order event written with it), so setting
+ * Shipped, then Processing, then Shipped again tells the buyer twice, and a
+ * retried request once.
+ */
+export async function notifyOrderStatus(tx: Tx, orderId: string, status: OrderStatus, changeId: string) {
+  if (!NOTIFIED_STATUSES[status]) return;
+  const order = await loadOrder(tx, orderId);
+  await queueEmail(tx, {
+    ...orderStatusEmail(order, status),
+    key: `order-status:${order.id}:${changeId}`,
+    kind: "order-status",
+    to: order.buyer.email,
+    orderId: order.id,
+    userId: order.buyer.id,
+  });
+}
+
+/** Money went back to the buyer; `refundKey` names the refund (one e-mail per refund). */
+export async function notifyRefund(tx: Tx, orderId: string, refund: { amountCents: number; reason: string; refundKey: string }) {
+  const order = await loadOrder(tx, orderId);
+  await queueEmail(tx, {
+    ...refundEmail(order, refund),
+    key: `refund:${refund.refundKey}`,
+    kind: "refund",
+    to: order.buyer.email,
+    orderId: order.id,
+    userId: order.buyer.id,
+  });
+}
+
+/** The account's password changed (profile or reset): its owner is told when and from where. */
+export async function notifyPasswordChanged(tx: Tx, userId: string, change: PasswordChange) {
+  const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, name: true, email: true } });
+  await queueEmail(tx, {
+    ...passwordChangedEmail(user, change),
+    key: `password-changed:${user.id}:${change.at.getTime()}`,
+    kind: "password-changed",
+    to: user.email,
+    userId: user.id,
+  });
+}
