@@ -121,6 +121,7 @@ try {
     const code = await run(path.join(root, "node_modules/.bin/playwright"), ["test", ...(mode === "e2e" ? extra : [])], {
       E2E_PORT: String(await freePort()),
       E2E_STRIPE_PORT: String(await freePort()),
+      E2E_MAIL_PORT: String(await freePort()),
       E2E_DATABASE_URL: server.urlFor(e2eDb),
       REMIX_BUILD_DIR: buildDir,
       E2E_SERVER: path.join(serverBuildDir, "index.js"),

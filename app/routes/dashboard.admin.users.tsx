@@ -4,6 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
 import { guardMeta } from "~/components/GuardScreen";
 import { Pager } from "~/components/Pager";
+import { StackedCell } from "~/components/StackedCell";
 import { listUsersForAdmin } from "~/models/user-admin.server";
 import { Role } from "~/models/user";
 import { requireAdmin } from "~/utils/auth.server";
@@ -43,34 +44,21 @@ export default function AdminUsers() {
               role="row"
               className="grid grid-cols-2 gap-x-4 gap-y-2 border-t border-gray-200 p-3 first:border-t-0 md:table-row md:p-0 md:first:border-t"
             >
-              <UserCell label="Name">{user.name}</UserCell>
-              <UserCell label="Email" className="break-all">
+              <StackedCell label="Name">{user.name}</StackedCell>
+              <StackedCell label="Email" className="break-all">
                 {user.email}
-              </UserCell>
-              <UserCell label="Role">{user.role === Role.Admin ? "Admin" : "User"}</UserCell>
-              <UserCell label="Joined">
+              </StackedCell>
+              <StackedCell label="Role">{user.role === Role.Admin ? "Admin" : "User"}</StackedCell>
+              <StackedCell label="Joined">
                 <time dateTime={user.createdAt}>{joined.format(new Date(user.createdAt))}</time>
-              </UserCell>
-              <UserCell label="Orders">{user.orderCount}</UserCell>
+              </StackedCell>
+              <StackedCell label="Orders">{user.orderCount}</StackedCell>
             </tr>
           ))}
         </tbody>
       </table>
       <Pager page={page} pageCount={pageCount} label="User pages" />
     </section>
-  );
-}
-
-/** On phones the column's name shows above the value (a CSS ::before, so the cell's text stays the value alone). */
-function UserCell({ label, className = "", children }: { label: string; className?: string; children: React.ReactNode }) {
-  return (
-    <td
-      role="cell"
-      data-label={label}
-      className={`block min-w-0 before:block before:text-xs before:text-gray-500 before:content-[attr(data-label)] md:table-cell md:px-3 md:py-2 md:before:hidden ${className}`}
-    >
-      {children}
-    </td>
   );
 }
 
