@@ -1,5 +1,5 @@
 // E-mail outbox labels and inputs, shared by server and browser code.
-import { z } from "zod";
+import { z } from "~/utils/zod";
 
 export const EMAIL_STATUSES = [
   { value: "QUEUED", label: "Queued" },

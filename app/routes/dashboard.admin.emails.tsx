@@ -15,7 +15,8 @@ import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 
 // /dashboard/admin/emails: every e-mail the shop queued, newest first, and a
 // Retry for those that failed after their last try (e.g. a long SMTP outage).
-export const meta: MetaFunction = ({ error }) => guardMeta(error) ?? [{ title: "E-mails | Storefront" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ error }) =>
+  guardMeta(error) ?? [{ title: "E-mails | Storefront" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -39,7 +40,11 @@ export async function action({ request }: ActionFunctionArgs) {
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
-const STATUS_STYLE = { QUEUED: "bg-amber-100 text-amber-900", SENT: "bg-green-100 text-green-900", FAILED: "bg-red-100 text-red-900" } as const;
+const STATUS_STYLE = {
+  QUEUED: "bg-amber-100 text-amber-900",
+  SENT: "bg-green-100 text-green-900",
+  FAILED: "bg-red-100 text-red-900",
+} as const;
 
 export default function AdminEmails() {
   const { emails, total, status, page, pageCount } = useLoaderData<typeof loader>();
@@ -91,10 +96,14 @@ export default function AdminEmails() {
                 </StackedCell>
                 <StackedCell label="Subject" className="col-span-2">
                   {email.subject}
-                  {email.lastError ? <span className="mt-1 block break-words text-xs text-red-700">Last error: {email.lastError}</span> : null}
+                  {email.lastError ? (
+                    <span className="mt-1 block break-words text-xs text-red-700">Last error: {email.lastError}</span>
+                  ) : null}
                 </StackedCell>
                 <StackedCell label="Status">
-                  <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[email.status]}`}>{emailStatusLabel(email.status)}</span>
+                  <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[email.status]}`}>
+                    {emailStatusLabel(email.status)}
+                  </span>
                 </StackedCell>
                 <StackedCell label="Tries">{email.attempts}</StackedCell>
                 <StackedCell label="Action">

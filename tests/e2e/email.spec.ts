@@ -31,9 +31,9 @@ test("a purchase's confirmation arrives in the local inbox, readable on a phone"
   await buy(page, product);
   const order = await testDb().order.findFirstOrThrow({ where: { buyerId: asUser.id }, orderBy: { createdAt: "desc" } });
 
-  await expect.poll(async () => (await inboxFor(asUser.email)).map((email) => email.subject), { timeout: 20_000 }).toEqual([
-    `Order #${order.number} confirmed: thank you for your purchase`,
-  ]);
+  await expect
+    .poll(async () => (await inboxFor(asUser.email)).map((email) => email.subject), { timeout: 20_000 })
+    .toEqual([`Order #${order.number} confirmed: thank you for your purchase`]);
   const [email] = await inboxFor(asUser.email);
   expect(email.text).toContain(product.name);
   expect(email.text).toContain("$42.50");
@@ -43,7 +43,10 @@ test("a purchase's confirmation arrives in the local inbox, readable on a phone"
   const mail = await phone.newPage();
   await mail.setContent(email.html);
   await expect(mail.getByRole("heading", { name: `Thank you, ${asUser.name}` })).toBeVisible();
-  await expect(mail.getByRole("link", { name: "View your order" })).toHaveAttribute("href", new RegExp(`/dashboard/user/orders/${order.number}$`));
+  await expect(mail.getByRole("link", { name: "View your order" })).toHaveAttribute(
+    "href",
+    new RegExp(`/dashboard/user/orders/${order.number}$`),
+  );
   expect(await mail.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await mail.screenshot({ path: testInfo.outputPath("order-confirmation-390.png"), fullPage: true });
   await phone.close();
