@@ -22,6 +22,9 @@ import { refuse } from "./middleware/refuse";
 import { requestId } from "./middleware/request-id";
 import { securityHeaders } from "./middleware/security-headers";
 import { requestTimeout } from "./middleware/timeout";
+import { serverTiming } from "./middleware/server-timing";
+import { metricsEndpoint, type Metrics } from "./metrics";
+import { routeNamer } from "./route-names";
 
 /** What the app's entry module (app/entry.server.tsx) offers the server. */
 export type AppEntry = {
@@ -30,12 +33,15 @@ export type AppEntry = {
   startBackgroundJobs?: () => () => Promise<void>;
 };
 
-export type AppOptions = Pick<ServerConfig, "trustProxy" | "bodyLimitBytes" | "uploadLimitBytes" | "requestTimeoutMs" | "accessLog"> & {
-  /** The page cache's limits (it is used only while this process listens for catalogue changes). */
-  pageCache?: Pick<PageCacheOptions, "maxBytes" | "ttlMs">;
-  /** True while this process drains before stopping: answers then close their connection. */
-  isDraining?: () => boolean;
-};
+export type AppOptions = Pick<ServerConfig, "trustProxy" | "bodyLimitBytes" | "uploadLimitBytes" | "requestTimeoutMs" | "accessLog"> &
+  Partial<Pick<ServerConfig, "logFormat" | "metricsToken">> & {
+    /** This process's metrics (server/metrics.ts); without them answers are timed but not counted. */
+    metrics?: Pick<Metrics, "registry" | "observe">;
+    /** The page cache's limits (it is used only while this process listens for catalogue changes). */
+    pageCache?: Pick<PageCacheOptions, "maxBytes" | "ttlMs">;
+    /** True while this process drains before stopping: answers then close their connection. */
+    isDraining?: () => boolean;
+  };
 
 export function appEntry(build: ServerBuild): AppEntry {
   return build.entry.module as unknown as AppEntry;
@@ -53,7 +59,9 @@ export function createApp(build: ServerBuild, options: AppOptions) {
   app.set("trust proxy", options.trustProxy);
 
   app.use(requestId({ trustProxy: options.trustProxy }));
-  if (options.accessLog) app.use(accessLog());
+  // Server-Timing on every page and API answer, and each answer into the metrics.
+  app.use(serverTiming({ skipPrefixes: [build.publicPath], observe: options.metrics?.observe(routeNamer(build)) }));
+  if (options.accessLog) app.use(accessLog(options.logFormat));
   app.use(...securityHeaders({ formActionOrigins: appEntry(build).formActionOrigins?.() ?? ["https://checkout.stripe.com"] }));
   const draining: RequestHandler = (_req, res, next) => {
     if (options.isDraining?.()) res.setHeader("Connection", "close");
@@ -61,6 +69,7 @@ export function createApp(build: ServerBuild, options: AppOptions) {
   };
   app.use(draining);
   app.use(allowedMethods());
+  if (options.metrics) app.use(metricsEndpoint(options.metricsToken, options.metrics.registry));
   app.use(bodyLimit(options));
   app.use(crossSiteWrites());
   app.use(malformedUrls());

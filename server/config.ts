@@ -35,6 +35,12 @@ export type ServerConfig = {
   local: boolean;
   seed: boolean;
   appUrl: string;
+  /** Bearer token that opens GET /metrics on the shop's port; undefined: closed there. */
+  metricsToken: string | undefined;
+  /** A port of its own for the metrics (the primary serves every worker's, added up); undefined: none. */
+  metricsPort: number | undefined;
+  /** "json": the access log as one JSON object per line, for log collectors. */
+  logFormat: "text" | "json";
 };
 
 export class ConfigError extends Error {}
@@ -55,6 +61,20 @@ function flag(name: string, fallback: boolean): boolean {
   if (["1", "true", "yes", "on"].includes(raw)) return true;
   if (["0", "false", "no", "off"].includes(raw)) return false;
   throw new ConfigError(`${name} must be true or false (got "${process.env[name]}")`);
+}
+
+function secretSetting(name: string, minLength: number): string | undefined {
+  const raw = process.env[name]?.trim();
+  if (!raw) return undefined;
+  if (raw.length < minLength) throw new ConfigError(`${name} must be at least ${minLength} characters`);
+  return raw;
+}
+
+function choice<T extends string>(name: string, options: readonly T[], fallback: T): T {
+  const raw = process.env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (!options.includes(raw as T)) throw new ConfigError(`${name} must be one of ${options.join(", ")} (got "${process.env[name]}")`);
+  return raw as T;
 }
 
 export function readServerConfig(): ServerConfig {
@@ -86,5 +106,8 @@ export function readServerConfig(): ServerConfig {
     local: process.env.NODE_ENV !== "production" || process.env.LOCAL_DEFAULTS === "1",
     seed: flag("SEED", true),
     appUrl: appUrl.replace(/\/$/, ""),
+    metricsToken: secretSetting("METRICS_TOKEN", 16),
+    metricsPort: integer("METRICS_PORT", 0, 0, 65535) || undefined,
+    logFormat: choice("LOG_FORMAT", ["text", "json"] as const, "text"),
   };
 }

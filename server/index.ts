@@ -10,6 +10,7 @@ import { randomBytes } from "node:crypto";
 import { freePort, migrate, seed } from "../scripts/db.js";
 import { ConfigError, readServerConfig, type ServerConfig } from "./config";
 import { startDatabase } from "./database";
+import { serveClusterMetrics } from "./metrics";
 import { runWorker, type WorkerMessage } from "./worker";
 
 const START_DEADLINE_MS = 55_000;
@@ -168,6 +169,14 @@ async function runPrimary(config: ServerConfig) {
       stops.push(inbox.stop);
       env.SMTP_URL = inbox.smtpUrl;
       console.log(`Local mail inbox at ${inbox.inboxUrl} (every e-mail the shop sends lands there)`);
+    }
+    // Every worker's metrics, added up: for /metrics (with METRICS_TOKEN) and on METRICS_PORT.
+    const metrics = serveClusterMetrics(config.metricsPort, config.host, (listener) => cluster.on("message", listener));
+    stops.push(metrics.stop);
+    if (metrics.listening) {
+      step = `serving metrics on port ${config.metricsPort}`;
+      await metrics.listening;
+      console.log(`Metrics at http://localhost:${config.metricsPort}/metrics`);
     }
     step = `starting ${config.webConcurrency} worker(s) on port ${config.port}`;
     await Promise.all(Array.from({ length: config.webConcurrency }, (_, slot) => fork(slot)));

@@ -8,6 +8,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { appEntry, createApp } from "./app";
 import { listenForCatalogChanges } from "./cache/catalog-listener";
 import type { ServerConfig } from "./config";
+import { createMetrics } from "./metrics";
 
 export type WorkerMessage = { type: "ready" } | { type: "fatal"; message: string };
 
@@ -32,7 +33,8 @@ export async function runWorker(config: ServerConfig, { runJobs }: { runJobs: bo
   const listener = process.env.DATABASE_URL ? listenForCatalogChanges(process.env.DATABASE_URL) : undefined;
   await listener?.ready;
   let draining = false;
-  const app = createApp(build, { ...config, isDraining: () => draining });
+  const metrics = createMetrics(process.env.DATABASE_URL);
+  const app = createApp(build, { ...config, metrics, isDraining: () => draining });
   const server = http.createServer(app);
   // Slow clients cannot hold a connection open forever.
   server.headersTimeout = 20_000;
@@ -67,6 +69,7 @@ export async function runWorker(config: ServerConfig, { runJobs }: { runJobs: bo
       clearTimeout(deadline);
       await stopJobs?.().catch((error) => console.error("stopping the job queue:", error));
       await listener?.stop();
+      await metrics.close();
       await appEntry(build)
         .closeResources?.()
         .catch((error) => console.error("closing the database pool:", error));
