@@ -22,6 +22,7 @@ import { refuse } from "./middleware/refuse";
 import { requestId } from "./middleware/request-id";
 import { securityHeaders } from "./middleware/security-headers";
 import { requestTimeout } from "./middleware/timeout";
+import { botBudget, type BotBudgetOptions } from "./middleware/bot-budget";
 import { serverTiming } from "./middleware/server-timing";
 import { metricsEndpoint, type Metrics } from "./metrics";
 import { routeNamer } from "./route-names";
@@ -35,6 +36,8 @@ export type AppEntry = {
 
 export type AppOptions = Pick<ServerConfig, "trustProxy" | "bodyLimitBytes" | "uploadLimitBytes" | "requestTimeoutMs" | "accessLog"> &
   Partial<Pick<ServerConfig, "logFormat" | "metricsToken">> & {
+    /** Crawlers' share of this worker (server/middleware/bot-budget.ts); undefined: no limit. */
+    botBudget?: Omit<BotBudgetOptions, "skipPrefixes">;
     /** This process's metrics (server/metrics.ts); without them answers are timed but not counted. */
     metrics?: Pick<Metrics, "registry" | "observe">;
     /** The page cache's limits (it is used only while this process listens for catalogue changes). */
@@ -96,6 +99,9 @@ export function createApp(build: ServerBuild, options: AppOptions) {
   const assetsDir = path.resolve(root, build.assetsBuildDirectory);
   app.use(build.publicPath, precompressedAssets(assetsDir), express.static(assetsDir, { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static(path.join(root, "public"), { maxAge: "1h", index: false }));
+
+  // What the page cache could not serve a crawler waits its turn behind people's requests.
+  if (options.botBudget) app.use(botBudget({ ...options.botBudget, skipPrefixes: [build.publicPath] }));
 
   // Rendered answers leave in one write per turn of the event loop, not in 2 KB flushes.
   app.use(coalesceWrites());

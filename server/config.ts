@@ -39,6 +39,8 @@ export type ServerConfig = {
   metricsToken: string | undefined;
   /** A port of its own for the metrics (the primary serves every worker's, added up); undefined: none. */
   metricsPort: number | undefined;
+  /** Crawlers' requests rendered at once per worker, and how many may wait for a turn (and how long). */
+  botBudget: { concurrency: number; queue: number; maxWaitMs: number };
   /** "json": the access log as one JSON object per line, for log collectors. */
   logFormat: "text" | "json";
 };
@@ -109,5 +111,6 @@ export function readServerConfig(): ServerConfig {
     metricsToken: secretSetting("METRICS_TOKEN", 16),
     metricsPort: integer("METRICS_PORT", 0, 0, 65535) || undefined,
     logFormat: choice("LOG_FORMAT", ["text", "json"] as const, "text"),
+    botBudget: { concurrency: integer("BOT_CONCURRENCY", 1, 1, 1000), queue: integer("BOT_QUEUE", 32, 0, 10_000), maxWaitMs: 10_000 },
   };
 }

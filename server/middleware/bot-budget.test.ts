@@ -1,0 +1,81 @@
+// botBudget over real HTTP: crawlers take turns within their budget, people
+// never wait behind them, and a full line is a 503 with Retry-After. Handlers
+// hold on a gate the test opens, so nothing here depends on timing.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, describe, expect, it } from "vitest";
+import { botBudget } from "./bot-budget";
+
+const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
+
+const servers: http.Server[] = [];
+afterAll(() => Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve)))));
+
+async function serve(options: { concurrency: number; queue: number; maxWaitMs?: number }) {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  const state = { running: 0, most: 0, entered: 0, gate, open };
+  const app = express();
+  app.use(botBudget({ maxWaitMs: 30_000, skipPrefixes: ["/build/"], ...options }));
+  app.get("*", async (_req, res) => {
+    state.entered += 1;
+    state.running += 1;
+    state.most = Math.max(state.most, state.running);
+    await state.gate;
+    state.running -= 1;
+    res.send("ok");
+  });
+  const server = http.createServer(app);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { port: (server.address() as AddressInfo).port, state };
+}
+
+function get(port: number, path: string, agent: string) {
+  return new Promise<{ status: number; retryAfter?: string }>((resolve, reject) => {
+    http
+      .get({ host: "127.0.0.1", port, path, headers: { "User-Agent": agent }, agent: false }, (response) => {
+        response.resume();
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, retryAfter: response.headers["retry-after"] as string }));
+      })
+      .on("error", reject);
+  });
+}
+
+const until = async (check: () => boolean) => {
+  while (!check()) await new Promise((resolve) => setImmediate(resolve));
+};
+
+describe("botBudget", () => {
+  it("lets crawlers in one at a time while people go straight through", async () => {
+    const { port, state } = await serve({ concurrency: 1, queue: 5 });
+    const bots = [1, 2, 3].map((n) => get(port, `/product/${n}`, GOOGLEBOT));
+    await until(() => state.entered === 1);
+    // A person arrives while the crawler's turn is taken: their request reaches the handler at once.
+    const person = get(port, "/product/4", BROWSER);
+    await until(() => state.entered === 2);
+    expect(state.running).toBe(2);
+    state.open();
+    expect((await person).status).toBe(200);
+    expect((await Promise.all(bots)).map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(state.entered).toBe(4);
+    // Never more than one crawler plus the person at once.
+    expect(state.most).toBe(2);
+  });
+
+  it("answers a crawler 503 with Retry-After when the line is full; build assets are never counted", async () => {
+    const { port, state } = await serve({ concurrency: 1, queue: 0 });
+    const first = get(port, "/product/1", GOOGLEBOT);
+    await until(() => state.entered === 1);
+    expect(await get(port, "/product/2", GOOGLEBOT)).toEqual({ status: 503, retryAfter: "5" });
+    const asset = get(port, "/build/entry.js", GOOGLEBOT);
+    await until(() => state.entered === 2);
+    state.open();
+    expect((await first).status).toBe(200);
+    expect((await asset).status).toBe(200);
+    // The turn came back: the next crawler request is served.
+    expect((await get(port, "/product/3", GOOGLEBOT)).status).toBe(200);
+  });
+});

@@ -1,0 +1,66 @@
+// Crawlers never starve shoppers. Answers a crawler asks for (a user agent
+// isbot knows: Googlebot, Bingbot, …) that the page cache could not serve run
+// at most `concurrency` at a time per worker; more wait in a short line, and
+// beyond it, or after waiting `maxWaitMs`, get 503 with Retry-After (what
+// crawlers are built to honour: they slow down and come back). People's
+// requests never wait here, so a crawl takes only the share of the CPU its
+// budget allows. Bots still get every page, just not ahead of people.
+import type { RequestHandler } from "express";
+import { isbot } from "isbot";
+import { refuse } from "./refuse";
+
+export type BotBudgetOptions = { concurrency: number; queue: number; maxWaitMs: number; skipPrefixes?: string[] };
+
+export function botBudget({ concurrency, queue, maxWaitMs, skipPrefixes = [] }: BotBudgetOptions): RequestHandler {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  };
+  const tooBusy: Parameters<typeof refuse>[3] = "The shop is busy serving people; please come back in a moment.";
+  return (req, res, next) => {
+    if (skipPrefixes.some((prefix) => req.path.startsWith(prefix)) || !isbot(req.headers["user-agent"] ?? "")) return next();
+    const go = () => {
+      let done = false;
+      const finish = () => {
+        if (done) return;
+        done = true;
+        release();
+      };
+      res.once("finish", finish);
+      res.once("close", finish);
+      next();
+    };
+    if (running < concurrency) {
+      running += 1;
+      return go();
+    }
+    if (waiting.length >= queue) {
+      res.setHeader("Retry-After", "5");
+      return refuse(req, res, 503, tooBusy);
+    }
+    const turn = () => {
+      clearTimeout(timer);
+      // A client that went away meanwhile hands its turn on at once.
+      if (res.destroyed || req.destroyed) return release();
+      go();
+    };
+    const timer = setTimeout(() => {
+      const index = waiting.indexOf(turn);
+      if (index !== -1) waiting.splice(index, 1);
+      res.setHeader("Retry-After", "5");
+      refuse(req, res, 503, tooBusy);
+    }, maxWaitMs);
+    waiting.push(turn);
+    // A waiting client that hangs up leaves the line.
+    res.once("close", () => {
+      const index = waiting.indexOf(turn);
+      if (index !== -1) {
+        waiting.splice(index, 1);
+        clearTimeout(timer);
+      }
+    });
+  };
+}
