@@ -226,13 +226,57 @@ describe("refusals before the app", () => {
   });
 
   it("answers a malformed address with 400 and the shop's own page", async () => {
-    for (const target of ["/%E0%A4%A", "/product/%E0%A4%A", "/a%00b", "/%", "/search?keyword=a%00b", "/?category=%1F"]) {
+    for (const target of ["/%E0%A4%A", "/product/%E0%A4%A", "/a%00b", "/%", "/search%09?keyword=lamp"]) {
       const answer = await send(port, { path: target });
       expect(answer.status, target).toBe(400);
       expect(answer.body, target).toContain("<title>Bad Request</title>");
       expect(answer.body, target).toContain("This address is not valid");
       expect(answer.headers["content-security-policy"]).toBeTruthy();
     }
+  });
+});
+
+describe("control characters in a page's query string", () => {
+  it("strips tabs and line breaks, drops a parameter holding another control character, and answers the page", async () => {
+    const pages: [string, RegExp][] = [
+      ["/login?redirectTo=%2F%09%2Fevil.example", /<title>Login/],
+      ["/search?keyword=%09lamp", /Search results for “lamp”/],
+      ["/?page=%0A2", /<html/],
+      ["/search?keyword=a%00b", /<title>Search/],
+      ["/?category=%1F", /<html/],
+    ];
+    for (const [target, content] of pages) {
+      const answer = await send(port, { path: target });
+      expect(answer.status, target).toBe(200);
+      expect(answer.body, target).toMatch(content);
+      expect(answer.body, target).not.toContain("This address is not valid");
+    }
+    // The login form keeps no off-site target: the stripped "//evil.example" is not a same-site path.
+    const login = await send(port, { path: "/login?redirectTo=%2F%09%2Fevil.example" });
+    expect(login.body).toMatch(/name="redirectTo" value="\/"/);
+  });
+
+  it("logging in from such an address lands on this site", async () => {
+    const email = `tab-${Date.now()}@query.test`;
+    const password = "Query-Secret-42";
+    const registered = await send(port, {
+      method: "POST",
+      path: "/api/v1/user/register",
+      from: "127.0.13.1",
+      ...json({ name: "Tab", email, password, phone: "+1 555 0100", address: "1 Main St", answer: "blue" }),
+    });
+    expect(registered.status).toBe(201);
+    // Without JavaScript the form posts to the address it was shown on, query string and all.
+    const login = await send(port, {
+      method: "POST",
+      path: "/login?redirectTo=%2F%09%2Fevil.example",
+      from: "127.0.13.1",
+      body: new URLSearchParams({ redirectTo: "/", email, password }).toString(),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: `http://127.0.0.1:${port}` },
+    });
+    expect(login.status).toBe(302);
+    expect(login.headers.location).toBe("/");
+    expect(login.headers["set-cookie"]?.join(";")).toMatch(/__session=/);
   });
 });
 
