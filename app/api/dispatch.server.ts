@@ -127,6 +127,7 @@ export async function dispatchApi({ request, context }: { request: Request; cont
   }
   const method = request.method === "HEAD" ? "GET" : request.method.toUpperCase();
   let response: Response;
+  let op: Operation | undefined;
   try {
     // The one place every /api/v1 path segment and query string is checked: no control characters.
     const urlErrors = urlInputErrors(url, match?.params);
@@ -135,7 +136,7 @@ export async function dispatchApi({ request, context }: { request: Request; cont
     } else if (!match) {
       response = apiError(404, NO_SUCH_ENDPOINT);
     } else {
-      const op = match.operations[method];
+      op = match.operations[method];
       response = op ? await run(op, request, context, match.params) : methodNotAllowed(allowed);
     }
   } catch (error) {
@@ -148,5 +149,8 @@ export async function dispatchApi({ request, context }: { request: Request; cont
   }
   // An answer sent before the body was read (405, 401, a malformed id) reads it first.
   await discardBody(request);
+  if (op?.refusalsAsOk?.includes(response.status)) {
+    response = new Response(response.body, { status: 200, headers: response.headers });
+  }
   return withHeaders(response, vary);
 }
