@@ -132,7 +132,7 @@ async function runPrimary(config: ServerConfig) {
 
   try {
     step = "starting the database";
-    const database = await startDatabase();
+    const database = await startDatabase(config.port);
     stops.push(database.stop);
     env.DATABASE_URL = database.url;
     step = "applying migrations";
