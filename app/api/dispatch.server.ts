@@ -99,7 +99,12 @@ async function readBody(op: Operation, request: Request): Promise<unknown> {
 }
 
 async function run(op: Operation, request: Request, context: AppLoadContext, rawParams: Record<string, string>): Promise<Response> {
-  const user = op.role === Access.Admin ? await requireApiAdmin(request) : op.role === Access.User ? await requireApiUser(request) : null;
+  const user =
+    op.role === Access.Admin
+      ? await requireApiAdmin(request, context)
+      : op.role === Access.User
+        ? await requireApiUser(request, context)
+        : null;
   const params = parseTextFields(op.params, rawParams);
   const query = parseTextFields(op.query, queryObject(new URL(request.url)));
   const body = await readBody(op, request);

@@ -254,8 +254,8 @@ export const handlers: Handlers = {
   },
 
   // Prices come from the database; an order needs a buyer, so the role is "user".
-  payments: async ({ request, user, body }) => {
-    const result = await startCheckout(user, linesFromPaymentsRequest(body), publicOrigin(request), { shortage: "refuse" });
+  payments: async ({ request, context, user, body }) => {
+    const result = await startCheckout(user, linesFromPaymentsRequest(body), publicOrigin(request, context), { shortage: "refuse" });
     if (!result.ok) return apiError(result.status, result.message);
     return json({ success: true, message: "Checkout session created", id: result.sessionId, url: result.url, orderId: result.orderId });
   },

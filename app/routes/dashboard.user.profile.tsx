@@ -19,8 +19,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ name: user.name, email: user.email, phone: user.phone, address: user.address, loadedAt: Date.now() });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  assertSameOrigin(request, context);
   const user = await requireUser(request);
   // profileSchema has no e-mail: a crafted `email` field is dropped here.
   const form = await readValidForm(request, profileSchema, ["name", "phone", "address"]);

@@ -13,7 +13,7 @@ import { pageMeta } from "~/utils/meta";
 import { fieldProps, useSchemaForm } from "~/utils/use-schema-form";
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  assertSameOrigin(request);
+  assertSameOrigin(request, context);
   const form = await readValidForm(request, forgotPasswordSchema, ["email"]);
   if (!form.ok) return form.response;
   const result = await resetPassword(form.data, { ip: clientIp(request, context) });

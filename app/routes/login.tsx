@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  assertSameOrigin(request);
+  assertSameOrigin(request, context);
   const form = await readValidForm(request, loginSchema, ["email"]);
   if (!form.ok) return form.response;
   const result = await login(form.data, { ip: clientIp(request, context) });

@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  assertSameOrigin(request);
+  assertSameOrigin(request, context);
   // Kept for the retry; the password and the security answer are secrets and never echoed.
   const form = await readValidForm(request, registerSchema, ["name", "email", "phone", "address"]);
   if (!form.ok) return form.response;

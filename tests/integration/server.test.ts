@@ -236,6 +236,84 @@ describe("refusals before the app", () => {
   });
 });
 
+describe("the public origin", () => {
+  const canonicalOf = (body: string) => /<link rel="canonical" href="([^"]+)"/.exec(body)?.[1];
+
+  it("without APP_URL is the origin each request came in on: canonical links, form posts, cached pages", async () => {
+    const path = "/categories";
+    const atLoopback = await send(port, { path, headers: { Host: `127.0.0.1:${port}` } });
+    const atName = await send(port, { path, headers: { Host: `localhost:${port}` } });
+    const atNetwork = await send(port, { path, headers: { Host: `192.168.1.20:${port}` } });
+    expect(canonicalOf(atLoopback.body)).toBe(`http://127.0.0.1:${port}/categories`);
+    expect(canonicalOf(atName.body)).toBe(`http://localhost:${port}/categories`);
+    expect(canonicalOf(atNetwork.body)).toBe(`http://192.168.1.20:${port}/categories`);
+    // A second look at each is a cache hit and still names its own origin.
+    expect(canonicalOf((await send(port, { path, headers: { Host: `localhost:${port}` } })).body)).toBe(
+      `http://localhost:${port}/categories`,
+    );
+    // X-Forwarded-* count only through trusted proxies.
+    const spoofed = await send(port, {
+      path,
+      headers: { Host: `127.0.0.1:${port}`, "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" },
+    });
+    expect(canonicalOf(spoofed.body)).toBe(`http://127.0.0.1:${port}/categories`);
+    const behindProxy = await serve({ trustProxy: 1 });
+    const proxied = await send(behindProxy, {
+      path,
+      headers: { Host: "10.0.0.5", "X-Forwarded-Host": "shop.example", "X-Forwarded-Proto": "https" },
+    });
+    expect(canonicalOf(proxied.body)).toBe("https://shop.example/categories");
+    // A form post is same-site when its Origin is the origin it was sent to: 127.0.0.1 and localhost are two sites.
+    const post = (host: string, origin: string) =>
+      send(port, {
+        method: "POST",
+        path: "/login",
+        from: "127.0.14.1",
+        body: "email=a%40b.test&password=x",
+        headers: { Host: host, Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+      });
+    expect((await post(`127.0.0.1:${port}`, `http://127.0.0.1:${port}`)).status).toBe(400);
+    expect((await post(`127.0.0.1:${port}`, `http://localhost:${port}`)).status).toBe(403);
+    expect((await post(`127.0.0.1:${port}`, `https://127.0.0.1:${port}`)).status).toBe(403);
+    // A request that names no valid host has no origin to answer for.
+    expect((await send(port, { path, headers: { Host: "a b" } })).status).toBe(400);
+  });
+
+  it("with APP_URL is APP_URL, and a request for another host is redirected there, path and query kept", async () => {
+    const shop = await serve({ appUrl: "https://shop.example" });
+    const onHost = await send(shop, { path: "/categories", headers: { Host: "shop.example" } });
+    expect(onHost.status).toBe(200);
+    expect(canonicalOf(onHost.body)).toBe("https://shop.example/categories");
+    for (const host of [`127.0.0.1:${shop}`, "evil.example", "shop.example.evil.example"]) {
+      const page = await send(shop, { path: "/search?keyword=lamp", headers: { Host: host } });
+      expect(page.status, host).toBe(301);
+      expect(page.headers.location, host).toBe("https://shop.example/search?keyword=lamp");
+      const write = await send(shop, {
+        method: "POST",
+        path: "/login",
+        body: "email=a",
+        headers: { Host: host, "Content-Type": "application/x-www-form-urlencoded" },
+      });
+      expect(write.status, host).toBe(308);
+      expect(write.headers.location, host).toBe("https://shop.example/login");
+    }
+    // An outside X-Forwarded-Host never reaches a redirect; a load balancer's health check by address is answered.
+    const forwarded = await send(shop, { path: "/", headers: { Host: "shop.example", "X-Forwarded-Host": "evil.example" } });
+    expect(forwarded.status).toBe(200);
+    expect(forwarded.body).not.toContain("evil.example");
+    expect((await send(shop, { path: "/healthz", headers: { Host: "10.0.0.7" } })).status).toBe(200);
+    // Form posts from APP_URL's origin are same-site.
+    const login = await send(shop, {
+      method: "POST",
+      path: "/login",
+      from: "127.0.14.2",
+      body: "email=a%40b.test&password=x",
+      headers: { Host: "shop.example", Origin: "https://shop.example", "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(login.status).toBe(400);
+  });
+});
+
 describe("control characters in a page's query string", () => {
   it("strips tabs and line breaks, drops a parameter holding another control character, and answers the page", async () => {
     const pages: [string, RegExp][] = [
