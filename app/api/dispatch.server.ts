@@ -131,8 +131,8 @@ export async function dispatchApi({ request, context }: { request: Request; cont
     return new Response(null, { status: 204, headers: vary });
   }
   const method = request.method === "HEAD" ? "GET" : request.method.toUpperCase();
+  const op: Operation | undefined = match?.operations[method];
   let response: Response;
-  let op: Operation | undefined;
   try {
     // The one place every /api/v1 path segment and query string is checked: no control characters.
     const urlErrors = urlInputErrors(url, match?.params);
@@ -141,7 +141,6 @@ export async function dispatchApi({ request, context }: { request: Request; cont
     } else if (!match) {
       response = apiError(404, NO_SUCH_ENDPOINT);
     } else {
-      op = match.operations[method];
       response = op ? await run(op, request, context, match.params) : methodNotAllowed(allowed);
     }
   } catch (error) {
