@@ -164,7 +164,8 @@ function claimDataFolder(dir, port) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.rmSync(file, { force: true });
   try {
-    // Exclusive: of two starts at the same moment, one claims and the other is refused.
+    // Exclusive, so a start that claimed after our look is not overwritten. (Two starts within the same
+    // few milliseconds could still both pass the look; nothing but a human starts a shop, so that is left.)
     fs.writeFileSync(file, JSON.stringify({ pid: process.pid, startTime: startTime(process.pid), ...(port ? { port } : {}) }), {
       flag: "wx",
     });
