@@ -47,7 +47,7 @@ export default defineConfig({
     stderr: "pipe",
     env: {
       PORT: String(port),
-      APP_URL: baseURL,
+      // No APP_URL, as a fresh `npm start`: each request's own origin is the shop's (a purchase at 127.0.0.1 comes back there).
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
       SEED: "false",
       STRIPE_FAKE_PORT: process.env.E2E_STRIPE_PORT ?? "",

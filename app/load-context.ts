@@ -9,6 +9,11 @@ declare module "@remix-run/node" {
     cspNonce?: string;
     /** The id the access log and the X-Request-Id header carry. */
     requestId?: string;
+    /**
+     * The shop's public origin for this request (APP_URL, or the origin the request came in on when
+     * it is unset): read it through publicOrigin() in app/utils/http.server.ts.
+     */
+    publicOrigin?: string;
     /** The request's path could not be decoded; the server routes it to the 400 screen. */
     malformedUrl?: boolean;
   }

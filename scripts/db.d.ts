@@ -13,8 +13,11 @@ export function startEmbeddedPostgres(options: {
   persistent?: boolean;
   log?: boolean;
   port?: number;
+  /** The HTTP port of the process that owns the folder, named when another start is refused. */
+  ownerPort?: number;
   onExit?: (code: number | null) => void;
 }): Promise<EmbeddedServer>;
+export function liveOwner(dir: string): { pid: number; port?: number } | null;
 export function clearStaleServer(dir: string, log?: (message: string) => void): Promise<void>;
 export function adminQuery(
   url: string,

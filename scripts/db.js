@@ -104,6 +104,84 @@ function isAlive(pid) {
   }
 }
 
+/** A process's start time (clock ticks after boot, field 22 of /proc/PID/stat): with the pid it names one process, even once the pid is reused. */
+function startTime(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const value = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19]);
+    return Number.isFinite(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Where the process running a data folder's PostgreSQL is recorded: a file beside the folder (PostgreSQL owns the folder itself). */
+function ownerFile(dir) {
+  return `${path.resolve(dir)}.owner.json`;
+}
+
+/**
+ * The other process recorded as running `dir`'s PostgreSQL, while it lives
+ * (pid alive with the recorded start time, so a reused pid does not count);
+ * null when there is none, it is this process, or it is gone (a crash).
+ * @returns {{ pid: number, port?: number } | null}
+ */
+export function liveOwner(dir) {
+  let owner;
+  try {
+    owner = JSON.parse(fs.readFileSync(ownerFile(dir), "utf8"));
+  } catch {
+    return null;
+  }
+  if (!Number.isInteger(owner?.pid) || owner.pid <= 0 || owner.pid === process.pid || !isAlive(owner.pid)) return null;
+  const started = startTime(owner.pid);
+  if (started !== null && typeof owner.startTime === "number" && started !== owner.startTime) return null;
+  return { pid: owner.pid, ...(Number.isInteger(owner.port) ? { port: owner.port } : {}) };
+}
+
+/** `dir` as a person would type it: relative to the current folder when inside it. */
+function shownPath(dir) {
+  const relative = path.relative(process.cwd(), path.resolve(dir));
+  return relative && !relative.startsWith("..") && !path.isAbsolute(relative) ? relative : path.resolve(dir);
+}
+
+function ownerError(dir, owner) {
+  const where = owner.port ? `pid ${owner.pid}, port ${owner.port}` : `pid ${owner.pid}`;
+  return new Error(`another Storefront (${where}) is using ${shownPath(dir)}; stop it first, or set EMBEDDED_PG_DIR or DATABASE_URL`);
+}
+
+/**
+ * Record this process as the one running `dir`'s PostgreSQL, before anything
+ * in the folder is touched: a live owner (another `npm start` of the same
+ * checkout) is refused with one line naming it, never stopped; a dead one's
+ * record is replaced (its leftovers are then cleared as after any crash).
+ * Returns the release, which forgets the record if it is still this process's.
+ */
+function claimDataFolder(dir, port) {
+  const file = ownerFile(dir);
+  const owner = liveOwner(dir);
+  if (owner) throw ownerError(dir, owner);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.rmSync(file, { force: true });
+  try {
+    // Exclusive, so a start that claimed after our look is not overwritten. (Two starts within the same
+    // few milliseconds could still both pass the look; nothing but a human starts a shop, so that is left.)
+    fs.writeFileSync(file, JSON.stringify({ pid: process.pid, startTime: startTime(process.pid), ...(port ? { port } : {}) }), {
+      flag: "wx",
+    });
+  } catch (error) {
+    const winner = error?.code === "EEXIST" ? liveOwner(dir) : null;
+    throw winner ? ownerError(dir, winner) : error;
+  }
+  return () => {
+    try {
+      if (JSON.parse(fs.readFileSync(file, "utf8")).pid === process.pid) fs.rmSync(file, { force: true });
+    } catch {
+      // Already gone.
+    }
+  };
+}
+
 /**
  * Make a data folder startable after a crash. A postmaster.pid may name a
  * PostgreSQL still running from an earlier start (its parent was killed), a
@@ -146,9 +224,30 @@ export async function clearStaleServer(dir, log = () => {}) {
  * `port`: reuse a port (a restart keeps its address); `onExit`: called when the
  * server stops without being asked to. `settings`: more server settings (`-c name=value`);
  * `onLog`: every line PostgreSQL writes (the benchmark reads auto_explain's plans there).
- * @param {{ dir: string, persistent?: boolean, log?: boolean, port?: number, onExit?: (code: number | null) => void, settings?: Record<string, string>, onLog?: (text: string) => void }} options
+ * A persistent folder has one owner at a time (`claimDataFolder`); `ownerPort`, the
+ * owner's HTTP port, is what a second start's refusal names.
+ * @param {{ dir: string, persistent?: boolean, log?: boolean, port?: number, ownerPort?: number, onExit?: (code: number | null) => void, settings?: Record<string, string>, onLog?: (text: string) => void }} options
  */
-export async function startEmbeddedPostgres({ dir, persistent = true, log = false, port: fixedPort, onExit, settings = {}, onLog }) {
+export async function startEmbeddedPostgres({
+  dir,
+  persistent = true,
+  log = false,
+  port: fixedPort,
+  ownerPort,
+  onExit,
+  settings = {},
+  onLog,
+}) {
+  const release = persistent ? claimDataFolder(dir, ownerPort) : () => {};
+  try {
+    return await startClaimed({ dir, persistent, log, fixedPort, onExit, settings, onLog, release });
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function startClaimed({ dir, persistent, log, fixedPort, onExit, settings, onLog, release }) {
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const port = fixedPort ?? (await freePort());
   const password = "postgres";
@@ -216,6 +315,7 @@ export async function startEmbeddedPostgres({ dir, persistent = true, log = fals
     stop: async () => {
       stopping = true;
       await pg.stop();
+      release();
     },
   };
 }

@@ -1,7 +1,7 @@
 // The Express app, read top to bottom in the order a request meets it. Each
 // step is a small middleware in server/middleware/ with its own test; the app
 // (Remix) reads what they decided from the load context: the client address,
-// the CSP nonce, the request id.
+// the CSP nonce, the request id, the public origin.
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
@@ -13,6 +13,7 @@ import { accessLog } from "./middleware/access-log";
 import { bodyLimit } from "./middleware/body-limit";
 import { catalogFreshness } from "./middleware/catalog-freshness";
 import { precompressedAssets } from "./middleware/precompressed";
+import { publicOrigins } from "./middleware/public-origin";
 import { pageCache, type PageCacheOptions } from "./middleware/page-cache";
 import { coalesceWrites } from "./middleware/coalesce-writes";
 import { crossSiteWrites } from "./middleware/cross-site";
@@ -36,6 +37,8 @@ export type AppEntry = {
 
 export type AppOptions = Pick<ServerConfig, "trustProxy" | "bodyLimitBytes" | "uploadLimitBytes" | "requestTimeoutMs" | "accessLog"> &
   Partial<Pick<ServerConfig, "logFormat" | "metricsToken">> & {
+    /** APP_URL: the canonical origin (requests for another host are redirected there); unset, each request's own. */
+    appUrl?: string;
     /** Crawlers' share of this worker (server/middleware/bot-budget.ts); undefined: no limit. */
     botBudget?: Omit<BotBudgetOptions, "skipPrefixes">;
     /** This process's metrics (server/metrics.ts); without them answers are timed but not counted. */
@@ -71,6 +74,7 @@ export function createApp(build: ServerBuild, options: AppOptions) {
     next();
   };
   app.use(draining);
+  app.use(publicOrigins({ appUrl: options.appUrl, trustProxy: options.trustProxy }));
   app.use(allowedMethods());
   if (options.metrics) app.use(metricsEndpoint(options.metricsToken, options.metrics.registry));
   app.use(bodyLimit(options));
@@ -114,6 +118,7 @@ export function createApp(build: ServerBuild, options: AppOptions) {
         clientIp: clientAddress(req.ip),
         cspNonce: res.locals.cspNonce,
         requestId: res.locals.requestId,
+        publicOrigin: res.locals.publicOrigin,
         malformedUrl: res.locals.malformedUrl === true,
       }),
     }),

@@ -34,7 +34,8 @@ export type ServerConfig = {
   /** `npm start` on a laptop: local defaults for secrets, the embedded database and the Stripe stand-in. */
   local: boolean;
   seed: boolean;
-  appUrl: string;
+  /** APP_URL, the canonical public origin; unset, each request's own origin is used (server/middleware/public-origin.ts). */
+  appUrl: string | undefined;
   /** Bearer token that opens GET /metrics on the shop's port; undefined: closed there. */
   metricsToken: string | undefined;
   /** A port of its own for the metrics (the primary serves every worker's, added up); undefined: none. */
@@ -79,15 +80,24 @@ function choice<T extends string>(name: string, options: readonly T[], fallback:
   return raw as T;
 }
 
+/** APP_URL as an origin (scheme, host, port): links are built by appending paths to it. */
+function canonicalOrigin(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`APP_URL must be an absolute URL such as https://shop.example (got "${raw}")`);
+  }
+  if ((url.protocol !== "http:" && url.protocol !== "https:") || url.pathname !== "/" || url.search || url.hash || url.username) {
+    throw new ConfigError(`APP_URL must be an origin such as https://shop.example, with no path (got "${raw}")`);
+  }
+  return url.origin;
+}
+
 export function readServerConfig(): ServerConfig {
   const port = integer("PORT", 3000, 1, 65535);
   const maxUpload = integer("MAX_UPLOAD_BYTES", 5 * 1024 * 1024, 1, 1024 * 1024 * 1024);
-  const appUrl = process.env.APP_URL || `http://localhost:${port}`;
-  try {
-    new URL(appUrl);
-  } catch {
-    throw new ConfigError(`APP_URL must be an absolute URL such as https://shop.example (got "${appUrl}")`);
-  }
+  const appUrl = process.env.APP_URL?.trim() ? canonicalOrigin(process.env.APP_URL.trim()) : undefined;
   const buildDir = process.env.REMIX_BUILD_DIR ? path.resolve(process.env.REMIX_BUILD_DIR) : path.join(root, "build");
   return {
     port,
@@ -107,7 +117,7 @@ export function readServerConfig(): ServerConfig {
     buildPath: path.join(buildDir, "index.js"),
     local: process.env.NODE_ENV !== "production" || process.env.LOCAL_DEFAULTS === "1",
     seed: flag("SEED", true),
-    appUrl: appUrl.replace(/\/$/, ""),
+    appUrl,
     metricsToken: secretSetting("METRICS_TOKEN", 16),
     metricsPort: integer("METRICS_PORT", 0, 0, 65535) || undefined,
     logFormat: choice("LOG_FORMAT", ["text", "json"] as const, "text"),

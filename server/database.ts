@@ -1,7 +1,8 @@
 // The database the shop runs on: DATABASE_URL's server when set (checked at
 // once, so a wrong setting says so in one line), else a supervised embedded
 // PostgreSQL under .data/postgres (or EMBEDDED_PG_DIR): if it dies, it is started again on the same
-// port and the app's pool reconnects by itself.
+// port and the app's pool reconnects by itself. The folder has one owner: a second start of the
+// same checkout finds this one alive (scripts/db.js, claimDataFolder) and exits without touching it.
 import path from "node:path";
 import { ensureDatabaseExists, root, startEmbeddedPostgres, type EmbeddedServer } from "../scripts/db.js";
 
@@ -9,7 +10,8 @@ export type Database = { url: string; stop: () => Promise<void> };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function startDatabase(): Promise<Database> {
+/** `httpPort`: the shop's own port, named to a second start of the same checkout that finds this one running. */
+export async function startDatabase(httpPort?: number): Promise<Database> {
   if (process.env.DATABASE_URL) {
     await ensureDatabaseExists(process.env.DATABASE_URL);
     return { url: process.env.DATABASE_URL, stop: async () => {} };
@@ -22,7 +24,7 @@ export async function startDatabase(): Promise<Database> {
     await sleep(Math.min(500 * attempt, 5_000));
     if (stopped) return;
     try {
-      current = await startEmbeddedPostgres({ dir, port: current.port, onExit });
+      current = await startEmbeddedPostgres({ dir, port: current.port, ownerPort: httpPort, onExit });
       console.log(`PostgreSQL is running again on port ${current.port}`);
     } catch (error) {
       console.error(`Restarting PostgreSQL failed (${error instanceof Error ? error.message : error}); trying again`);
@@ -35,7 +37,7 @@ export async function startDatabase(): Promise<Database> {
     void restart(1);
   }
 
-  current = await startEmbeddedPostgres({ dir, onExit });
+  current = await startEmbeddedPostgres({ dir, ownerPort: httpPort, onExit });
   const url = current.urlFor("shop");
   await ensureDatabaseExists(url);
   return {

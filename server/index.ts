@@ -20,12 +20,21 @@ function failAndExit(error: unknown): never {
   process.exit(1);
 }
 
+/** This machine's address as the shop listens on it (HOST, or loopback when it listens on every interface). */
+function webhookHost(host: string | undefined): string {
+  if (!host || host === "0.0.0.0" || host === "::") return "127.0.0.1";
+  return host.includes(":") ? `[${host}]` : host;
+}
+
 async function runPrimary(config: ServerConfig) {
   const env = process.env;
   if (config.local) env.LOCAL_DEFAULTS = "1";
   env.NODE_ENV = "production";
   env.PORT = String(config.port);
-  env.APP_URL ||= config.appUrl;
+  // APP_URL stays unset unless configured: then each request's own origin is the shop's (server/middleware/public-origin.ts).
+  if (config.appUrl) env.APP_URL = config.appUrl;
+  else delete env.APP_URL;
+  const localUrl = `http://localhost:${config.port}`;
 
   const stops: (() => Promise<void>)[] = [];
   let stopping = false;
@@ -133,7 +142,7 @@ async function runPrimary(config: ServerConfig) {
 
   try {
     step = "starting the database";
-    const database = await startDatabase();
+    const database = await startDatabase(config.port);
     stops.push(database.stop);
     env.DATABASE_URL = database.url;
     step = "applying migrations";
@@ -151,7 +160,8 @@ async function runPrimary(config: ServerConfig) {
       env.STRIPE_WEBHOOK_SECRET ||= `whsec_local_${randomBytes(24).toString("hex")}`;
       const fake = await startFakeStripe({
         port: Number(env.STRIPE_FAKE_PORT) || (await freePort()),
-        webhookUrl: `${config.appUrl}/api/v1/payments/webhook`,
+        // Server to server: the stand-in posts to this machine whatever address the shopper used.
+        webhookUrl: `${config.appUrl ?? `http://${webhookHost(config.host)}:${config.port}`}/api/v1/payments/webhook`,
         webhookSecret: env.STRIPE_WEBHOOK_SECRET,
       });
       stops.push(fake.stop);
@@ -181,7 +191,9 @@ async function runPrimary(config: ServerConfig) {
     step = `starting ${config.webConcurrency} worker(s) on port ${config.port}`;
     await Promise.all(Array.from({ length: config.webConcurrency }, (_, slot) => fork(slot)));
     clearTimeout(deadline);
-    console.log(`Storefront ready at ${config.appUrl} (${config.webConcurrency} worker${config.webConcurrency === 1 ? "" : "s"})`);
+    console.log(
+      `Storefront ready at ${config.appUrl ?? localUrl} (${config.webConcurrency} worker${config.webConcurrency === 1 ? "" : "s"})`,
+    );
   } catch (error) {
     clearTimeout(deadline);
     console.error(`Storefront could not start: ${error instanceof Error ? error.message : String(error)}`);

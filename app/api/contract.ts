@@ -189,12 +189,25 @@ export const orderStatus = operation({
  * The old shop's own React client calls the account endpoints under
  * /api/v1/auth, where the spec (and this API) has /api/v1/user: each is a
  * deprecated alias (same handler, same role). Logout has no alias: that
- * client never calls it (it logs out by forgetting its token).
+ * client never calls it (it logs out by forgetting its token). Its sign-up,
+ * sign-in and reset forms show the message of a 200 `{ success: false }` and
+ * "Something went wrong" for any 4xx, so on these three aliases a refused
+ * form is answered 200 as the old server did; /api/v1/user keeps the statuses.
  */
 const LEGACY_TARGETS = [register, login, forgotPassword, userAuth, adminAuth, updateProfile, orders, allOrders, orderStatus] as const;
 export const LEGACY_AUTH_ALIASES = LEGACY_TARGETS.map((target) => target.path.replace("/api/v1/user/", ""));
+const LEGACY_REFUSALS_AS_OK: Partial<Record<string, readonly number[]>> = {
+  [register.id]: [400, 409],
+  [login.id]: [400, 401],
+  [forgotPassword.id]: [400, 401],
+};
 const legacyAliases = LEGACY_TARGETS.map((target) =>
-  deprecatedAlias(target, target.path.replace("/api/v1/user/", "/api/v1/auth/"), "for the old shop's own client"),
+  deprecatedAlias(
+    target,
+    target.path.replace("/api/v1/user/", "/api/v1/auth/"),
+    "for the old shop's own client",
+    LEGACY_REFUSALS_AS_OK[target.id],
+  ),
 );
 
 // ---------- categories ----------

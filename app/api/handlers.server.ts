@@ -22,7 +22,7 @@ import { createCategory, deleteCategory, listCategories, renameCategory } from "
 import { fulfilFromEvent, linesFromPaymentsRequest, startCheckout } from "~/models/checkout.server";
 import { ADMIN_ORDERS_PAGE_SIZE, ALL_ORDERS_MAX, listAllOrders, listOrdersForUser, updateOrderStatus } from "~/models/order.server";
 import { createProduct, deleteProduct, updateProduct } from "~/models/product.server";
-import { clientIp } from "~/models/rate-limit.server";
+import { attemptContext } from "~/models/rate-limit.server";
 import { login, register, resetPassword, updateProfile } from "~/models/user.server";
 import { refusedAttemptJson } from "~/utils/api.server";
 import { bearerToken } from "~/utils/auth.server";
@@ -72,13 +72,13 @@ export const handlers: Handlers = {
   // ---------- accounts ----------
 
   register: async ({ request, context, body }) => {
-    const result = await register(body, { ip: clientIp(request, context) });
+    const result = await register(body, attemptContext(request, context));
     if (!result.ok) return refusedAttemptJson(result, 409);
     return json({ success: true, message: "User Register Successfully", user: toApiUser(result.user) }, { status: 201 });
   },
 
   login: async ({ request, context, body }) => {
-    const result = await login(body, { ip: clientIp(request, context) });
+    const result = await login(body, attemptContext(request, context));
     if (!result.ok) return refusedAttemptJson(result, 401);
     return json({ success: true, message: "Login Successfully", user: toApiUser(result.user), token: result.token });
   },
@@ -96,7 +96,7 @@ export const handlers: Handlers = {
 
   // Success also revokes every session of the account.
   forgotPassword: async ({ request, context, body }) => {
-    const result = await resetPassword(body, { ip: clientIp(request, context) });
+    const result = await resetPassword(body, attemptContext(request, context));
     if (!result.ok) return refusedAttemptJson(result, 401);
     return json({ success: true, message: "Password Reset Successfully" });
   },
@@ -106,7 +106,7 @@ export const handlers: Handlers = {
 
   updateProfile: async ({ request, context, user, body }) => {
     const currentToken = bearerToken(request) ?? (await readSessionToken(request));
-    const updatedUser = await updateProfile(user.id, body, currentToken, { ip: clientIp(request, context) });
+    const updatedUser = await updateProfile(user.id, body, currentToken, attemptContext(request, context));
     return json({ success: true, message: "Profile Updated Successfully", updatedUser: toApiUser(updatedUser) });
   },
 
@@ -254,8 +254,8 @@ export const handlers: Handlers = {
   },
 
   // Prices come from the database; an order needs a buyer, so the role is "user".
-  payments: async ({ request, user, body }) => {
-    const result = await startCheckout(user, linesFromPaymentsRequest(body), publicOrigin(request), { shortage: "refuse" });
+  payments: async ({ request, context, user, body }) => {
+    const result = await startCheckout(user, linesFromPaymentsRequest(body), publicOrigin(request, context), { shortage: "refuse" });
     if (!result.ok) return apiError(result.status, result.message);
     return json({ success: true, message: "Checkout session created", id: result.sessionId, url: result.url, orderId: result.orderId });
   },

@@ -57,6 +57,11 @@ export type OperationSpec = {
   aliasOf?: string;
   /** Validation failures also carry the message as `error` (the old clients toast `error`). */
   legacyErrorField?: boolean;
+  /**
+   * Refusals (these statuses) answered 200 with the same `{ success: false, message }` body, as
+   * the old server did: the old client's axios throws on any 4xx and never shows the message.
+   */
+  refusalsAsOk?: readonly number[];
 };
 
 export type Operation<S extends OperationSpec = OperationSpec> = S & { responses: Record<number, ResponseSpec> };
@@ -95,8 +100,26 @@ export function operation<const S extends OperationSpec>(spec: S): Operation<S> 
   return { ...spec, responses: { ...standardErrors(spec), ...spec.responses } };
 }
 
-/** A deprecated alias at another path: the same operation (handler, role, schemas), marked deprecated. */
-export function deprecatedAlias<S extends OperationSpec>(target: Operation<S>, path: string, why: string): Operation<S> {
+/**
+ * A deprecated alias at another path: the same operation (handler, role, schemas), marked deprecated.
+ * With `refusalsAsOk`, those refusals are answered 200 (declared as a 200 that may be the error shape).
+ */
+export function deprecatedAlias<S extends OperationSpec>(
+  target: Operation<S>,
+  path: string,
+  why: string,
+  refusalsAsOk: readonly number[] = [],
+): Operation<S> {
+  const responses = { ...target.responses };
+  if (refusalsAsOk.length) {
+    const refusals = refusalsAsOk.map((status) => `${status}: ${responses[status]?.description ?? "refused"}`).join("; ");
+    for (const status of refusalsAsOk) delete responses[status];
+    // The success answer keeps its own status (201 stays 201); a refusal comes as 200.
+    const success = responses[200];
+    responses[200] = success?.schema
+      ? { ...success, description: `${success.description}, or a refusal (${refusals})`, schema: z.union([success.schema, apiErrorSchema]) }
+      : error(`Refused, answered with 200 as the old server did (${refusals})`);
+  }
   return {
     ...target,
     id: `${target.id}Deprecated`,
@@ -104,6 +127,8 @@ export function deprecatedAlias<S extends OperationSpec>(target: Operation<S>, p
     summary: `Deprecated alias of ${target.path}, ${why}: ${target.summary}`,
     deprecated: true,
     aliasOf: target.id,
+    responses,
+    ...(refusalsAsOk.length ? { refusalsAsOk } : {}),
   };
 }
 

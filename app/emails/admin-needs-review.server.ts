@@ -1,6 +1,6 @@
 // To every admin when a payment does not match its order (amount or currency) and was not fulfilled.
-import { renderEmail, shopLink } from "./layout.server";
-import { orderLabel, type OrderForEmail } from "./order-data.server";
+import { renderEmail } from "./layout.server";
+import { type OrderForEmail, orderLabel, orderLink } from "./order-data.server";
 
 export function needsReviewEmail(order: OrderForEmail, reason: string) {
   return renderEmail({
@@ -12,7 +12,7 @@ export function needsReviewEmail(order: OrderForEmail, reason: string) {
       ["Order", orderLabel(order)],
       ["Buyer", `${order.buyer.name} (${order.buyer.email})`],
     ],
-    action: { label: "Open the order", url: shopLink(`/dashboard/admin/orders/${order.number}`) },
+    action: { label: "Open the order", url: orderLink(order, `/dashboard/admin/orders/${order.number}`) },
     footnote: "You receive this because your account is an admin of the shop.",
   });
 }

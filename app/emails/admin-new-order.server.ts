@@ -1,6 +1,6 @@
 // To every admin when an order is paid, so the owner hears of it without watching the list.
-import { renderEmail, shopLink } from "./layout.server";
-import { orderLabel, orderLinesBlock, shipTo, type OrderForEmail } from "./order-data.server";
+import { renderEmail } from "./layout.server";
+import { type OrderForEmail, orderLabel, orderLinesBlock, orderLink, shipTo } from "./order-data.server";
 import { formatPrice } from "~/utils/money";
 
 export function newPaidOrderEmail(order: OrderForEmail) {
@@ -14,7 +14,7 @@ export function newPaidOrderEmail(order: OrderForEmail) {
       ["Ship to", shipTo(order)],
     ],
     lines: orderLinesBlock(order),
-    action: { label: "Open the order", url: shopLink(`/dashboard/admin/orders/${order.number}`) },
+    action: { label: "Open the order", url: orderLink(order, `/dashboard/admin/orders/${order.number}`) },
     footnote: "You receive this because your account is an admin of the shop.",
   });
 }

@@ -31,14 +31,6 @@ export type EmailContent = {
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-/** The shop's public origin for links in e-mails (APP_URL; `npm start` sets it to the local address). */
-export function shopOrigin(): string {
-  const config = env();
-  return (config.APP_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, "");
-}
-
-export const shopLink = (path: string) => `${shopOrigin()}${path}`;
-
 const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;";
 const CELL = "padding:6px 0;border-bottom:1px solid #e5e7eb;vertical-align:top;";
 

@@ -1,11 +1,13 @@
 // What an order e-mail shows, read in the transaction that causes the e-mail
 // (so it says what was committed with it, not what the order became later).
 import type { Prisma } from "@prisma/client";
+import { publicOriginFor } from "~/utils/http.server";
 import type { LinesBlock } from "./layout.server";
 
 export const orderEmailSelect = {
   id: true,
   number: true,
+  origin: true,
   totalCents: true,
   shipName: true,
   shipAddress: true,
@@ -28,3 +30,6 @@ export function orderLinesBlock(order: OrderForEmail): LinesBlock {
 }
 
 export const shipTo = (order: OrderForEmail) => [order.shipName, order.shipAddress, order.shipPhone].filter(Boolean).join("\n");
+
+/** An absolute link for an order's e-mail: APP_URL, else the address the order was placed at. */
+export const orderLink = (order: Pick<OrderForEmail, "origin">, path: string) => `${publicOriginFor(order.origin)}${path}`;

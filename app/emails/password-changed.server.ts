@@ -2,11 +2,13 @@
 // change they did not make does not go unnoticed. Never the password itself.
 import dayjs from "dayjs";
 import utc from "dayjs/plugin/utc.js";
-import { renderEmail, shopLink } from "./layout.server";
+import { publicOriginFor } from "~/utils/http.server";
+import { renderEmail } from "./layout.server";
 
 dayjs.extend(utc);
 
-export type PasswordChange = { how: "profile" | "reset"; at: Date; ip: string | null };
+/** `origin`: where the change was made from (the link back goes there unless APP_URL is set). */
+export type PasswordChange = { how: "profile" | "reset"; at: Date; ip: string | null; origin: string | null };
 
 export function passwordChangedEmail(user: { name: string }, change: PasswordChange) {
   const when = `${dayjs(change.at).utc().format("D MMMM YYYY, HH:mm")} UTC`;
@@ -22,6 +24,6 @@ export function passwordChangedEmail(user: { name: string }, change: PasswordCha
       ["When", when],
       ["From address", change.ip ?? "unknown"],
     ],
-    action: { label: "Reset your password", url: shopLink("/forgot-password") },
+    action: { label: "Reset your password", url: `${publicOriginFor(change.origin)}/forgot-password` },
   });
 }

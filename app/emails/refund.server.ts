@@ -1,8 +1,8 @@
 // To the buyer when money goes back to them: the automatic refund of a payment
 // that could not be fulfilled, or a refund an admin makes.
 import { formatPrice } from "~/utils/money";
-import { renderEmail, shopLink } from "./layout.server";
-import { orderLabel, type OrderForEmail } from "./order-data.server";
+import { renderEmail } from "./layout.server";
+import { type OrderForEmail, orderLabel, orderLink } from "./order-data.server";
 
 export function refundEmail(order: OrderForEmail, refund: { amountCents: number; reason: string }) {
   const amount = formatPrice(refund.amountCents);
@@ -19,6 +19,6 @@ export function refundEmail(order: OrderForEmail, refund: { amountCents: number;
       ["Amount", amount],
       ["Reason", refund.reason],
     ],
-    action: { label: "View your order", url: shopLink(`/dashboard/user/orders/${order.number}`) },
+    action: { label: "View your order", url: orderLink(order, `/dashboard/user/orders/${order.number}`) },
   });
 }

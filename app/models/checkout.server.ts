@@ -279,7 +279,7 @@ export async function startCheckout(
     await endAttempt(order.id, "CANCELLED", "The payment page could not be opened (Stripe did not answer)");
     return { ok: false, status: 502, message: STRIPE_SESSION_FAILED };
   }
-  await db.order.update({ where: { id: order.id }, data: { stripeSessionId: session.id } });
+  await db.order.update({ where: { id: order.id }, data: { stripeSessionId: session.id, origin } });
   return { ok: true, orderId: order.id, sessionId: session.id, url: session.url };
 }
 

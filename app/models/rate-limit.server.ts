@@ -3,6 +3,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
+import { publicOrigin } from "~/utils/http.server";
 
 export type LimitResult = { allowed: boolean; count: number; retryAfter: number };
 
@@ -77,6 +78,11 @@ export function clientIp(request: Request, context: AppLoadContext): string | nu
     .filter(Boolean);
   const ip = entries[entries.length - hops];
   return ip && ip.length <= 100 ? ip : null;
+}
+
+/** Where an account attempt comes from: the client's address, and the origin it used (for links sent back by e-mail). */
+export function attemptContext(request: Request, context: AppLoadContext): { ip: string | null; origin: string } {
+  return { ip: clientIp(request, context), origin: publicOrigin(request, context) };
 }
 
 /**

@@ -18,7 +18,8 @@ import type { ForgotPasswordInput, LoginInput, ProfileInput, RegisterInput } fro
 // ---------- results ----------
 
 /** Where an attempt came from, for the per-IP rate limit (null: unknown). */
-export type AttemptContext = { ip: string | null };
+/** Where an attempt came from: the client address and, for links sent back (e-mail), the origin it used. */
+export type AttemptContext = { ip: string | null; origin?: string };
 
 export type RateLimited = { ok: false; reason: "rate_limited"; message: string; retryAfter: number };
 
@@ -134,7 +135,7 @@ export async function resetPassword(
     await db.$transaction(async (tx) => {
       await tx.user.update({ where: { id: found.id }, data: { passwordHash } });
       await tx.session.deleteMany({ where: { userId: found.id } });
-      await notifyPasswordChanged(tx, found.id, { how: "reset", at: new Date(), ip: context.ip });
+      await notifyPasswordChanged(tx, found.id, { how: "reset", at: new Date(), ip: context.ip, origin: context.origin ?? null });
     });
     return { ok: true };
   });
@@ -160,7 +161,7 @@ export async function updateProfile(
     });
     if (passwordHash) {
       await tx.session.deleteMany({ where: { userId, ...(currentToken ? { id: { not: hashToken(currentToken) } } : {}) } });
-      await notifyPasswordChanged(tx, userId, { how: "profile", at: new Date(), ip: context.ip });
+      await notifyPasswordChanged(tx, userId, { how: "profile", at: new Date(), ip: context.ip, origin: context.origin ?? null });
     }
     return user;
   });

@@ -31,8 +31,8 @@ const SUCCESS_TOAST = {
   clear: "Cart cleared",
 } as const;
 
-export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  assertSameOrigin(request, context);
   const formData = await readFormData(request);
   // Fetchers (JavaScript) get JSON; plain form posts get a redirect (add) or the cart page again.
   const wantsJson = formData.get("respond") === "json";

@@ -7,9 +7,9 @@ import { publicOrigin } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 
 // /categories (and /category, which re-exports this module): every category as a link.
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({
-    canonical: `${publicOrigin(request)}/categories`,
+    canonical: `${publicOrigin(request, context)}/categories`,
     categories: await listCategoriesWithCounts(),
   });
 }

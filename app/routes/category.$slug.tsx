@@ -10,7 +10,7 @@ import { notFound, publicOrigin } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 
 // /category/{slug}?page=N: one category's products, newest first, with Load More.
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const page = lenientPage(url.searchParams.get("page"));
   const sort = sortFromParam(url.searchParams.get("sort")) ?? DEFAULT_SORT;
@@ -26,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // The root ErrorBoundary renders the 404 screen.
   if (!found) throw notFound();
   const listKey = listKeyFor(found.category.id);
-  const origin = publicOrigin(request);
+  const origin = publicOrigin(request, context);
   const crumbs = [
     { name: "Home", path: "/" },
     { name: "Categories", path: "/categories" },

@@ -32,12 +32,12 @@ const checkoutFormSchema = z.object({
   expectedTotalCents: z.coerce.number().int().min(0).max(1_000_000_000).optional(),
 });
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireBuyer(request);
-  assertSameOrigin(request);
+  assertSameOrigin(request, context);
   const parsed = parseForm(checkoutFormSchema, await readFormData(request));
   if (!parsed.success) return json({ error: parsed.message }, { status: 400 });
-  const result = await startCheckout(user, await readCart(request), publicOrigin(request), {
+  const result = await startCheckout(user, await readCart(request), publicOrigin(request, context), {
     shortage: "limit",
     expectedTotalCents: parsed.data.expectedTotalCents,
   });

@@ -21,9 +21,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({ category });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   await requireAdmin(request);
-  assertSameOrigin(request);
+  assertSameOrigin(request, context);
   const form = await readForm(request, { fileFields: [] });
   if (!form.ok) return json<CategoryFormData>({ errors: { name: form.message } }, { status: form.status });
   const name = form.formData.get("name");

@@ -24,9 +24,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 // intent=create (the page's form), update (the Edit modal) or delete (a row's Delete button).
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request);
-  assertSameOrigin(request);
+  assertSameOrigin(request, context);
   const form = await readForm(request, { fileFields: [] });
   if (!form.ok) return json<CategoryFormData>({ errors: { name: form.message } }, { status: form.status });
   const intent = form.formData.get("intent");

@@ -22,9 +22,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ categories: await listCategories(), maxUploadBytes, maxUploadLabel: formatMegabytes(maxUploadBytes) });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request);
-  assertSameOrigin(request);
+  assertSameOrigin(request, context);
   const saved = await saveProductForm(request, createProduct);
   if (!saved.ok) return saved.response;
   return redirectWithSuccess("/dashboard/admin/products", "Product Created Successfully");

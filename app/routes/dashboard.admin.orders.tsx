@@ -19,11 +19,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(await listAllOrders({ page: pageFromUrl(request.url), pageSize: ORDERS_SCREEN_PAGE_SIZE }));
 }
 
-export function action({ request }: ActionFunctionArgs) {
-  return orderStatusAction(request, (formData) => {
-    const page = Math.min(Number(formData?.get("page")) || 1, 10_000);
-    return `/dashboard/admin/orders${page > 1 ? `?page=${page}` : ""}`;
-  });
+export function action({ request, context }: ActionFunctionArgs) {
+  return orderStatusAction(
+    request,
+    (formData) => {
+      const page = Math.min(Number(formData?.get("page")) || 1, 10_000);
+      return `/dashboard/admin/orders${page > 1 ? `?page=${page}` : ""}`;
+    },
+    context,
+  );
 }
 
 export default function AdminOrders() {

@@ -21,8 +21,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({ order });
 }
 
-export function action({ request, params }: ActionFunctionArgs) {
-  return orderStatusAction(request, () => `/dashboard/admin/orders/${parseOrderNumber(params.number) ?? ""}`);
+export function action({ request, params, context }: ActionFunctionArgs) {
+  return orderStatusAction(request, () => `/dashboard/admin/orders/${parseOrderNumber(params.number) ?? ""}`, context);
 }
 
 export default function AdminOrder() {

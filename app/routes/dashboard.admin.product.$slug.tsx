@@ -43,9 +43,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 // UPDATE PRODUCT. (DELETE PRODUCT posts to the confirmation route, ./delete.)
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   await requireAdmin(request);
-  assertSameOrigin(request);
+  assertSameOrigin(request, context);
   const product = foundOr404(await getProductForAdmin(params.slug ?? ""), "Product not found");
   const saved = await saveProductForm(request, (input) => updateProduct(product.id, input));
   if (!saved.ok) return saved.response;

@@ -20,9 +20,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({ product: { slug: product.slug, name: product.name, priceCents: product.priceCents } });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   await requireAdmin(request);
-  assertSameOrigin(request);
+  assertSameOrigin(request, context);
   const product = foundOr404(await getProductForAdmin(params.slug ?? ""), "Product not found");
   const result = await deleteProduct(product.id);
   if (!result.ok) return redirectWithError("/dashboard/admin/products", result.message);

@@ -5,7 +5,7 @@ import { redirectWithSuccess } from "~/utils/toast.server";
 import { AccountForm } from "~/components/AccountForm";
 import { TextField } from "~/components/TextField";
 import { PASSWORD_MIN_LENGTH } from "~/models/user";
-import { clientIp } from "~/models/rate-limit.server";
+import { attemptContext } from "~/models/rate-limit.server";
 import { updateProfile } from "~/models/user.server";
 import { profileSchema } from "~/models/user.schema";
 import { requireUser } from "~/utils/auth.server";
@@ -21,12 +21,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  assertSameOrigin(request);
+  assertSameOrigin(request, context);
   const user = await requireUser(request);
   // profileSchema has no e-mail: a crafted `email` field is dropped here.
   const form = await readValidForm(request, profileSchema, ["name", "phone", "address"]);
   if (!form.ok) return form.response;
-  await updateProfile(user.id, form.data, await readSessionToken(request), { ip: clientIp(request, context) });
+  await updateProfile(user.id, form.data, await readSessionToken(request), attemptContext(request, context));
   return redirectWithSuccess("/dashboard/user/profile", "Profile Updated Successfully");
 }
 

@@ -3,7 +3,7 @@ import { Link, useActionData, useNavigation } from "@remix-run/react";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { AccountForm, EmailField, NewPasswordField, SecurityAnswerField } from "~/components/AccountForm";
 import { useResultKey } from "~/components/TextField";
-import { clientIp } from "~/models/rate-limit.server";
+import { attemptContext } from "~/models/rate-limit.server";
 import { resetPassword } from "~/models/user.server";
 import { forgotPasswordSchema } from "~/models/user.schema";
 import { readValidForm, refusedAttempt } from "~/utils/form.server";
@@ -13,10 +13,10 @@ import { pageMeta } from "~/utils/meta";
 import { fieldProps, useSchemaForm } from "~/utils/use-schema-form";
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  assertSameOrigin(request);
+  assertSameOrigin(request, context);
   const form = await readValidForm(request, forgotPasswordSchema, ["email"]);
   if (!form.ok) return form.response;
-  const result = await resetPassword(form.data, { ip: clientIp(request, context) });
+  const result = await resetPassword(form.data, attemptContext(request, context));
   if (!result.ok) return refusedAttempt(result, form.values);
   return redirectWithSuccess("/login", "Password Reset Successfully, please login");
 }

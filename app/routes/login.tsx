@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { AccountForm, EmailField } from "~/components/AccountForm";
 import { TextField, useResultKey } from "~/components/TextField";
-import { clientIp } from "~/models/rate-limit.server";
+import { attemptContext } from "~/models/rate-limit.server";
 import { login } from "~/models/user.server";
 import { loginSchema } from "~/models/user.schema";
 import { getOptionalUser } from "~/utils/auth.server";
@@ -22,10 +22,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  assertSameOrigin(request);
+  assertSameOrigin(request, context);
   const form = await readValidForm(request, loginSchema, ["email"]);
   if (!form.ok) return form.response;
-  const result = await login(form.data, { ip: clientIp(request, context) });
+  const result = await login(form.data, attemptContext(request, context));
   if (!result.ok) return refusedAttempt(result, form.values);
   // A new login replaces whatever session this browser held before (no session fixation).
   await revokeSession(await readSessionToken(request));

@@ -10,8 +10,8 @@ export function loader() {
   return redirect("/");
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  assertSameOrigin(request, context);
   await revokeSession(await readSessionToken(request));
   return redirectWithSuccess("/login", "Logout Successfully", { headers: { "Set-Cookie": await destroySessionCookie() } });
 }

@@ -10,12 +10,12 @@ import { notFound, publicOrigin } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { centsToDollars, formatPrice } from "~/utils/money";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const found = await getProductPage(params.slug);
   // The root ErrorBoundary renders the 404 screen.
   if (!found) throw notFound();
   const { product, similar } = found;
-  const origin = publicOrigin(request);
+  const origin = publicOrigin(request, context);
   const url = `${origin}/product/${product.slug}`;
   const image = product.photo ? `${origin}${productPhotoPath(product.id, product.photo.etag)}` : null;
   const crumbs = [

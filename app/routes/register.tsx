@@ -4,7 +4,7 @@ import { Link, useActionData, useNavigation } from "@remix-run/react";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { AccountForm, EmailField, NewPasswordField, SecurityAnswerField } from "~/components/AccountForm";
 import { TextField, useResultKey } from "~/components/TextField";
-import { clientIp } from "~/models/rate-limit.server";
+import { attemptContext } from "~/models/rate-limit.server";
 import { register } from "~/models/user.server";
 import { registerSchema } from "~/models/user.schema";
 import { getOptionalUser } from "~/utils/auth.server";
@@ -20,11 +20,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  assertSameOrigin(request);
+  assertSameOrigin(request, context);
   // Kept for the retry; the password and the security answer are secrets and never echoed.
   const form = await readValidForm(request, registerSchema, ["name", "email", "phone", "address"]);
   if (!form.ok) return form.response;
-  const result = await register(form.data, { ip: clientIp(request, context) });
+  const result = await register(form.data, attemptContext(request, context));
   if (!result.ok) return refusedAttempt(result, form.values);
   return redirectWithSuccess("/login", "Registered Successfully, please login");
 }

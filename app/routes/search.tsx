@@ -9,7 +9,7 @@ import { publicOrigin } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 
 // GET /search?keyword=…: the header's search form, with or without JavaScript.
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const keyword = url.searchParams.get("keyword");
   const page = lenientPage(url.searchParams.get("page"));
@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const listKey = listKeyFor(result.keyword);
   return json({
     chunk: false as const,
-    canonical: `${publicOrigin(request)}/search?${listKey}`,
+    canonical: `${publicOrigin(request, context)}/search?${listKey}`,
     keyword: result.keyword,
     sort: sort ?? "",
     grid: productGrid(result, listKey),

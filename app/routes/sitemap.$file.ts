@@ -8,8 +8,8 @@ const CLOSE = "</urlset>\n";
 
 // The files the index (/sitemap.xml) names: /sitemap/pages.xml and
 // /sitemap/products-N.xml, each streamed as the database hands rows over.
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const origin = publicOrigin(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const origin = publicOrigin(request, context);
   if (params.file === "pages.xml") {
     const categories = await sitemapCategories();
     return streamXml(

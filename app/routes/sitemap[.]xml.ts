@@ -5,8 +5,8 @@ import { escapeXml, XML_HEADERS } from "~/utils/sitemap.server";
 
 // A sitemap index: the pages file (home, categories) and as many product files
 // as 50,000 URLs per file need, so the catalogue can grow without limit.
-export async function loader({ request }: LoaderFunctionArgs) {
-  const origin = publicOrigin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const origin = publicOrigin(request, context);
   const files = ["/sitemap/pages.xml", ...Array.from({ length: await sitemapProductFiles() }, (_, i) => `/sitemap/products-${i + 1}.xml`)];
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -1,6 +1,6 @@
 // Who is asking, and may they? One place for every guard, used by each
 // loader and action (HTML) and by each /api/v1 route.
-import { json } from "@remix-run/node";
+import { json, type AppLoadContext } from "@remix-run/node";
 import { apiError, isCrossSite } from "./http.server";
 import { readSessionToken, userForToken, type PublicUser } from "./session.server";
 import { Role } from "~/models/user";
@@ -62,16 +62,16 @@ export function bearerToken(request: Request): string | null {
  * screens' cookie is honoured only for same-site requests, so a cookie never
  * authorizes a cross-site write.
  */
-export async function getApiUser(request: Request): Promise<PublicUser | null> {
+export async function getApiUser(request: Request, context?: AppLoadContext): Promise<PublicUser | null> {
   const token = bearerToken(request);
   if (token) return userForToken(token);
-  if (isCrossSite(request)) return null;
+  if (isCrossSite(request, context)) return null;
   return getOptionalUser(request);
 }
 
-export async function requireApiUser(request: Request): Promise<PublicUser> {
+export async function requireApiUser(request: Request, context?: AppLoadContext): Promise<PublicUser> {
   const hasToken = Boolean(bearerToken(request));
-  const user = await getApiUser(request);
+  const user = await getApiUser(request, context);
   if (!user) {
     throw apiError(
       401,
@@ -81,8 +81,8 @@ export async function requireApiUser(request: Request): Promise<PublicUser> {
   return user;
 }
 
-export async function requireApiAdmin(request: Request): Promise<PublicUser> {
-  const user = await requireApiUser(request);
+export async function requireApiAdmin(request: Request, context?: AppLoadContext): Promise<PublicUser> {
+  const user = await requireApiUser(request, context);
   if (!isAdmin(user)) throw apiError(403, "Admin access required");
   return user;
 }

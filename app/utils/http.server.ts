@@ -1,5 +1,5 @@
 // Small HTTP helpers shared by HTML routes and /api/v1 resource routes.
-import { json } from "@remix-run/node";
+import { json, type AppLoadContext } from "@remix-run/node";
 import { env } from "./env.server";
 
 /** The `{ success: false, message }` error shape every /api/v1 failure uses. */
@@ -23,9 +23,23 @@ export function foundOr404<T>(value: T | null, message = "Not Found"): T {
   return value;
 }
 
-/** The request's public origin (APP_URL when configured, else from the request). */
-export function publicOrigin(request: Request): string {
-  return env().APP_URL?.replace(/\/$/, "") ?? new URL(request.url).origin;
+/**
+ * The shop's public origin for this request: the base of every URL that leaves the shop and comes
+ * back (Stripe's return pages, canonical links, links in e-mails sent while answering a request).
+ * Our server decides it once (server/middleware/public-origin.ts: APP_URL when configured, else the
+ * origin the shopper's request came in on) and hands it over in the load context; under another
+ * server (or a test calling a route directly) the same rule is applied to the request here.
+ */
+export function publicOrigin(request: Request, context?: AppLoadContext): string {
+  return context?.publicOrigin ?? env().APP_URL?.replace(/\/$/, "") ?? new URL(request.url).origin;
+}
+
+/**
+ * The public origin for links built outside a request (a job's e-mail): APP_URL when configured,
+ * else the origin recorded when the order or change was made (Order.origin), else this machine.
+ */
+export function publicOriginFor(recorded: string | null | undefined): string {
+  return env().APP_URL?.replace(/\/$/, "") ?? recorded ?? `http://localhost:${env().PORT}`;
 }
 
 /**
@@ -33,19 +47,16 @@ export function publicOrigin(request: Request): string {
  * of SameSite=Lax cookies: a browser always sends Origin on POST, and
  * Sec-Fetch-Site on modern browsers; either one naming another site is refused.
  */
-export function isCrossSite(request: Request): boolean {
+export function isCrossSite(request: Request, context?: AppLoadContext): boolean {
   if (request.method === "GET" || request.method === "HEAD") return false;
   const origin = request.headers.get("Origin");
-  if (origin && origin !== "null") {
-    const allowed = new Set([new URL(request.url).origin, publicOrigin(request)]);
-    return !allowed.has(origin);
-  }
+  if (origin && origin !== "null") return origin !== publicOrigin(request, context);
   if (origin === "null") return true;
   return request.headers.get("Sec-Fetch-Site") === "cross-site";
 }
 
-export function assertSameOrigin(request: Request) {
-  if (isCrossSite(request)) {
+export function assertSameOrigin(request: Request, context?: AppLoadContext) {
+  if (isCrossSite(request, context)) {
     throw json({ success: false, message: "Cross-site request refused" }, { status: 403 });
   }
 }

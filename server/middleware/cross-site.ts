@@ -11,17 +11,8 @@ export function crossSiteWrites(): RequestHandler {
     if (!WRITE_METHODS.has(req.method) || req.path.startsWith("/api/")) return next();
     const origin = req.get("Origin");
     let crossSite = req.get("Sec-Fetch-Site") === "cross-site";
-    if (origin) {
-      // The same comparison Remix makes: the Origin's host against the host the request was sent to.
-      const host = (req.get("X-Forwarded-Host") ?? "").split(",")[0].trim() || req.get("Host");
-      let originHost = "null";
-      try {
-        if (origin !== "null") originHost = new URL(origin).host;
-      } catch {
-        originHost = "invalid";
-      }
-      crossSite ||= originHost !== host;
-    }
+    // The Origin against the shop's public origin (server/middleware/public-origin.ts).
+    if (origin) crossSite ||= origin !== res.locals.publicOrigin;
     if (!crossSite) return next();
     refuse(req, res, 403, "This form was sent from another site, so it was refused.");
   };

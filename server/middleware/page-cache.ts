@@ -214,7 +214,7 @@ function sessionDigest(req: Request): string {
   return createHash("sha256").update(cookieValue(req.headers.cookie, SESSION_COOKIE)).digest("base64url");
 }
 
-function cacheKey(req: Request): string {
+function cacheKey(req: Request, res: Response): string {
   const url = req.url;
   const q = url.indexOf("?");
   let search = "";
@@ -226,7 +226,8 @@ function cacheKey(req: Request): string {
   const html = (req.headers.accept ?? "").includes("text/html") ? "h" : "d";
   // An API answer made for one origin (Access-Control-Allow-Origin: it) must not be served to another.
   const origin = req.headers.origin ?? "";
-  return `${html} ${req.headers.host ?? ""} ${origin} ${q === -1 ? url : url.slice(0, q)}?${search}`;
+  // Pages name their public origin (canonical links): one entry per origin.
+  return `${html} ${res.locals.publicOrigin ?? req.headers.host ?? ""} ${origin} ${q === -1 ? url : url.slice(0, q)}?${search}`;
 }
 
 /** Splits `body` where any of the tokens occurs. */
@@ -376,13 +377,13 @@ export function pageCache(options: PageCacheOptions): RequestHandler & { store: 
         beforeHeaders(res, () => setCacheControl(res, PERSONAL_CACHE_CONTROL));
         return next();
       }
-      const key = `p ${digest} ${cacheKey(req)}`;
+      const key = `p ${digest} ${cacheKey(req, res)}`;
       const entry = catalogCachesUsable() ? store.get(key, Date.now()) : undefined;
       if (entry) return serveHit(req, res, entry);
       return throughApp(req, res, next, key, digest);
     }
 
-    const key = cacheKey(req);
+    const key = cacheKey(req, res);
     const entry = catalogCachesUsable() ? store.get(key, Date.now()) : undefined;
     if (entry) return serveHit(req, res, entry);
     throughApp(req, res, next, key);

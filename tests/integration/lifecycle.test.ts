@@ -134,8 +134,9 @@ describe("supervision", () => {
     const orphan = postmasterPid(first.dataDir);
     first.child.kill("SIGKILL");
     await first.exited;
-    // The crashed start's PostgreSQL is still running on its own.
+    // The crashed start's PostgreSQL is still running on its own, and the record of its owner names a dead process.
     expect(() => process.kill(orphan, 0)).not.toThrow();
+    expect(JSON.parse(fs.readFileSync(`${first.dataDir}.owner.json`, "utf8")).pid).toBe(first.child.pid);
     const second = await start("crash");
     expect(await get(second.port, "/")).toBe(200);
     expect(postmasterPid(second.dataDir)).not.toBe(orphan);
@@ -217,6 +218,34 @@ describe("start-up failures", () => {
     } finally {
       blocker.close();
     }
+  });
+
+  it("a second start on the same data folder leaves the running shop and its PostgreSQL alone, and says so in one line", async () => {
+    const first = await start("second-start");
+    const postmaster = postmasterPid(first.dataDir);
+    const traffic = load(first.port, 2);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const second = await start("second-start", {}, { wait: false });
+    expect(await second.exited).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const statuses = await traffic.finish();
+    const shown = path.relative(process.cwd(), first.dataDir);
+    expect(second.output().trim()).toBe(
+      `Storefront could not start: another Storefront (pid ${first.child.pid}, port ${first.port}) is using ${shown}; ` +
+        "stop it first, or set EMBEDDED_PG_DIR or DATABASE_URL",
+    );
+    // The first answered every request meanwhile, on the very same PostgreSQL.
+    expect(statuses.length).toBeGreaterThan(5);
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    expect(postmasterPid(first.dataDir)).toBe(postmaster);
+    expect(first.output()).not.toMatch(/PostgreSQL stopped unexpectedly|stopping a PostgreSQL left running/);
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+    // Once the first has stopped, the folder is free again.
+    const third = await start("second-start");
+    expect(await get(third.port, "/")).toBe(200);
+    third.child.kill("SIGTERM");
+    expect(await third.exited).toBe(0);
   });
 
   it("a bad setting names the variable", async () => {

@@ -146,10 +146,26 @@ describe("the old client's accounts, through /api/v1/auth", () => {
     await db.user.update({ where: { email: adminAccount.email }, data: { role: 1 } });
   });
 
+  it("refuses a taken e-mail and a short password with 200 and the message, as the old server did (axios throws on a 4xx)", async () => {
+    const form = { username: "Someone Else", phone: "555 0111", address: "3 Old Street", answer: "chess" };
+    const taken = await visitor.post("/api/v1/auth/register", { ...form, email: shopperAccount.email, password: "Another-pass-9" });
+    expect(taken).toMatchObject({ status: 200, data: { success: false, message: expect.stringMatching(/already exists/i) } });
+    const short = await visitor.post("/api/v1/auth/register", { ...form, email: `short-${tag()}@old-client.test`, password: "abc" });
+    expect(short).toMatchObject({ status: 200, data: { success: false, message: expect.stringMatching(/at least \d+ characters/) } });
+    expect(await db.user.count({ where: { name: "Someone Else" } })).toBe(0);
+    // /api/v1/user keeps its statuses for the same refusals.
+    const proper = await visitor.post("/api/v1/user/register", { ...form, email: shopperAccount.email, password: "Another-pass-9" });
+    expect(proper.status).toBe(409);
+    const properShort = await visitor.post("/api/v1/user/register", { ...form, email: `short-${tag()}@old-client.test`, password: "abc" });
+    expect(properShort.status).toBe(400);
+  });
+
   it("logs in: {email, password} → success, message, user, token; the token then goes raw in Authorization", async () => {
+    // A wrong password: 200 and the message, as the old server answered it, so the client shows it.
     const wrong = await visitor.post("/api/v1/auth/login", { email: shopperAccount.email, password: "not-the-password" });
-    expect(wrong.status).toBe(401);
-    expect(wrong.data.success).toBe(false);
+    expect(wrong).toMatchObject({ status: 200, data: { success: false, message: expect.stringMatching(/invalid e-mail or password/i) } });
+    expect(wrong.data.token).toBeUndefined();
+    expect((await visitor.post("/api/v1/user/login", { email: shopperAccount.email, password: "not-the-password" })).status).toBe(401);
 
     const login = await visitor.post("/api/v1/auth/login", { email: shopperAccount.email, password: shopperAccount.password });
     expect(login.status).toBe(200);
@@ -183,7 +199,7 @@ describe("the old client's accounts, through /api/v1/auth", () => {
       newPassword: "Another-pass-2",
       answer: "tennis",
     });
-    expect(wrong.status).toBe(401);
+    expect(wrong).toMatchObject({ status: 200, data: { success: false, message: expect.any(String) } });
     const reset = await visitor.post("/api/v1/auth/forgot-password", {
       email: shopperAccount.email,
       newPassword: "Another-pass-2",

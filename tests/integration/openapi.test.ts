@@ -66,6 +66,9 @@ describe("the generated OpenAPI document", () => {
 
   it("marks the /api/v1/auth aliases deprecated, as copies of their /api/v1/user twins; nothing else is", () => {
     expect(LEGACY_AUTH_ALIASES).toHaveLength(9);
+    const refusalsAsOk = new Map(OPERATIONS.filter((op) => op.refusalsAsOk).map((op) => [op.path, op.refusalsAsOk!]));
+    // Only the old client's three forms answer their refusals with 200.
+    expect([...refusalsAsOk.keys()].sort()).toEqual(["/api/v1/auth/forgot-password", "/api/v1/auth/login", "/api/v1/auth/register"]);
     for (const name of LEGACY_AUTH_ALIASES) {
       const alias = paths[`/api/v1/auth/${name}`];
       const twin = paths[`/api/v1/user/${name}`];
@@ -73,9 +76,19 @@ describe("the generated OpenAPI document", () => {
       expect(Object.keys(alias)).toEqual(Object.keys(twin));
       for (const [method, op] of Object.entries(alias)) {
         expect(op.deprecated).toBe(true);
-        const { operationId: _a, summary: _s, deprecated: _d, ...rest } = op;
-        const { operationId: _b, summary: _t, ...twinRest } = twin[method];
+        const { operationId: _a, summary: _s, deprecated: _d, responses, ...rest } = op;
+        const { operationId: _b, summary: _t, responses: twinResponses, ...twinRest } = twin[method];
         expect(rest).toEqual(twinRest);
+        // The same answers, except that each refusal answered 200 is folded into the 200.
+        const refused = refusalsAsOk.get(`/api/v1/auth/${name}`) ?? [];
+        for (const status of refused) expect(twinResponses[status], `${name} ${status}`).toBeDefined();
+        const kept = Object.fromEntries(
+          Object.entries(twinResponses).filter(([status]) => !refused.includes(Number(status)) && status !== "200"),
+        );
+        const { 200: ok, ...others } = responses;
+        expect(others).toEqual(kept);
+        if (refused.length) expect(JSON.stringify(ok)).toContain("#/components/schemas/Error");
+        else expect(ok).toEqual(twinResponses[200]);
       }
     }
     expect(paths["/api/v1/auth/logout"]).toBeUndefined();
@@ -110,7 +123,7 @@ describe("the generated OpenAPI document", () => {
       // Answers: a success, the dispatcher's own 400, and the role's 401/403; errors are the Error component.
       const statuses = Object.keys(described.responses).map(Number);
       expect(statuses.some((status) => status >= 200 && status < 300)).toBe(true);
-      expect(statuses).toContain(400);
+      if (!op.refusalsAsOk?.includes(400)) expect(statuses).toContain(400);
       if (op.role !== Access.Public) expect(statuses).toContain(401); // (login and forgot-password answer 401 to a wrong password)
       expect(statuses.includes(403)).toBe(op.role === Access.Admin);
       for (const [status, answer] of Object.entries(described.responses)) {

@@ -226,13 +226,135 @@ describe("refusals before the app", () => {
   });
 
   it("answers a malformed address with 400 and the shop's own page", async () => {
-    for (const target of ["/%E0%A4%A", "/product/%E0%A4%A", "/a%00b", "/%", "/search?keyword=a%00b", "/?category=%1F"]) {
+    for (const target of ["/%E0%A4%A", "/product/%E0%A4%A", "/a%00b", "/%", "/search%09?keyword=lamp"]) {
       const answer = await send(port, { path: target });
       expect(answer.status, target).toBe(400);
       expect(answer.body, target).toContain("<title>Bad Request</title>");
       expect(answer.body, target).toContain("This address is not valid");
       expect(answer.headers["content-security-policy"]).toBeTruthy();
     }
+  });
+});
+
+describe("the public origin", () => {
+  const canonicalOf = (body: string) => /<link rel="canonical" href="([^"]+)"/.exec(body)?.[1];
+
+  it("without APP_URL is the origin each request came in on: canonical links, form posts, cached pages", async () => {
+    const path = "/categories";
+    const atLoopback = await send(port, { path, headers: { Host: `127.0.0.1:${port}` } });
+    const atName = await send(port, { path, headers: { Host: `localhost:${port}` } });
+    const atNetwork = await send(port, { path, headers: { Host: `192.168.1.20:${port}` } });
+    expect(canonicalOf(atLoopback.body)).toBe(`http://127.0.0.1:${port}/categories`);
+    expect(canonicalOf(atName.body)).toBe(`http://localhost:${port}/categories`);
+    expect(canonicalOf(atNetwork.body)).toBe(`http://192.168.1.20:${port}/categories`);
+    // A second look at each is a cache hit and still names its own origin.
+    expect(canonicalOf((await send(port, { path, headers: { Host: `localhost:${port}` } })).body)).toBe(
+      `http://localhost:${port}/categories`,
+    );
+    // X-Forwarded-* count only through trusted proxies.
+    const spoofed = await send(port, {
+      path,
+      headers: { Host: `127.0.0.1:${port}`, "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" },
+    });
+    expect(canonicalOf(spoofed.body)).toBe(`http://127.0.0.1:${port}/categories`);
+    const behindProxy = await serve({ trustProxy: 1 });
+    const proxied = await send(behindProxy, {
+      path,
+      headers: { Host: "10.0.0.5", "X-Forwarded-Host": "shop.example", "X-Forwarded-Proto": "https" },
+    });
+    expect(canonicalOf(proxied.body)).toBe("https://shop.example/categories");
+    // A form post is same-site when its Origin is the origin it was sent to: 127.0.0.1 and localhost are two sites.
+    const post = (host: string, origin: string) =>
+      send(port, {
+        method: "POST",
+        path: "/login",
+        from: "127.0.14.1",
+        body: "email=a%40b.test&password=x",
+        headers: { Host: host, Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+      });
+    expect((await post(`127.0.0.1:${port}`, `http://127.0.0.1:${port}`)).status).toBe(400);
+    expect((await post(`127.0.0.1:${port}`, `http://localhost:${port}`)).status).toBe(403);
+    expect((await post(`127.0.0.1:${port}`, `https://127.0.0.1:${port}`)).status).toBe(403);
+    // A request that names no valid host has no origin to answer for.
+    expect((await send(port, { path, headers: { Host: "a b" } })).status).toBe(400);
+  });
+
+  it("with APP_URL is APP_URL, and a request for another host is redirected there, path and query kept", async () => {
+    const shop = await serve({ appUrl: "https://shop.example" });
+    const onHost = await send(shop, { path: "/categories", headers: { Host: "shop.example" } });
+    expect(onHost.status).toBe(200);
+    expect(canonicalOf(onHost.body)).toBe("https://shop.example/categories");
+    for (const host of [`127.0.0.1:${shop}`, "evil.example", "shop.example.evil.example"]) {
+      const page = await send(shop, { path: "/search?keyword=lamp", headers: { Host: host } });
+      expect(page.status, host).toBe(301);
+      expect(page.headers.location, host).toBe("https://shop.example/search?keyword=lamp");
+      const write = await send(shop, {
+        method: "POST",
+        path: "/login",
+        body: "email=a",
+        headers: { Host: host, "Content-Type": "application/x-www-form-urlencoded" },
+      });
+      expect(write.status, host).toBe(308);
+      expect(write.headers.location, host).toBe("https://shop.example/login");
+    }
+    // An outside X-Forwarded-Host never reaches a redirect; a load balancer's health check by address is answered.
+    const forwarded = await send(shop, { path: "/", headers: { Host: "shop.example", "X-Forwarded-Host": "evil.example" } });
+    expect(forwarded.status).toBe(200);
+    expect(forwarded.body).not.toContain("evil.example");
+    expect((await send(shop, { path: "/healthz", headers: { Host: "10.0.0.7" } })).status).toBe(200);
+    // Form posts from APP_URL's origin are same-site.
+    const login = await send(shop, {
+      method: "POST",
+      path: "/login",
+      from: "127.0.14.2",
+      body: "email=a%40b.test&password=x",
+      headers: { Host: "shop.example", Origin: "https://shop.example", "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(login.status).toBe(400);
+  });
+});
+
+describe("control characters in a page's query string", () => {
+  it("strips tabs and line breaks, drops a parameter holding another control character, and answers the page", async () => {
+    const pages: [string, RegExp][] = [
+      ["/login?redirectTo=%2F%09%2Fevil.example", /<title>Login/],
+      ["/search?keyword=%09lamp", /Search results for “lamp”/],
+      ["/?page=%0A2", /<html/],
+      ["/search?keyword=a%00b", /<title>Search/],
+      ["/?category=%1F", /<html/],
+    ];
+    for (const [target, content] of pages) {
+      const answer = await send(port, { path: target });
+      expect(answer.status, target).toBe(200);
+      expect(answer.body, target).toMatch(content);
+      expect(answer.body, target).not.toContain("This address is not valid");
+    }
+    // The login form keeps no off-site target: the stripped "//evil.example" is not a same-site path.
+    const login = await send(port, { path: "/login?redirectTo=%2F%09%2Fevil.example" });
+    expect(login.body).toMatch(/name="redirectTo" value="\/"/);
+  });
+
+  it("logging in from such an address lands on this site", async () => {
+    const email = `tab-${Date.now()}@query.test`;
+    const password = "Query-Secret-42";
+    const registered = await send(port, {
+      method: "POST",
+      path: "/api/v1/user/register",
+      from: "127.0.13.1",
+      ...json({ name: "Tab", email, password, phone: "+1 555 0100", address: "1 Main St", answer: "blue" }),
+    });
+    expect(registered.status).toBe(201);
+    // Without JavaScript the form posts to the address it was shown on, query string and all.
+    const login = await send(port, {
+      method: "POST",
+      path: "/login?redirectTo=%2F%09%2Fevil.example",
+      from: "127.0.13.1",
+      body: new URLSearchParams({ redirectTo: "/", email, password }).toString(),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: `http://127.0.0.1:${port}` },
+    });
+    expect(login.status).toBe(302);
+    expect(login.headers.location).toBe("/");
+    expect(login.headers["set-cookie"]?.join(";")).toMatch(/__session=/);
   });
 });
 
