@@ -64,7 +64,12 @@ export const apiOrderSchema = z
       status: z.enum(PAYMENT_LABELS),
       note: z.string().optional().describe("Why a payment was refunded or needs review"),
     }),
-    total: z.number().describe("US dollars"),
+    total: z.number().describe("US dollars: what was charged, after any discount"),
+    subtotal: z.number().describe("US dollars: the lines' sum, before any discount"),
+    discount: z
+      .strictObject({ code: z.string(), amount: z.number().describe("US dollars off") })
+      .nullable()
+      .describe("The discount code the order was placed with, or null"),
     products: z
       .array(
         z.strictObject({

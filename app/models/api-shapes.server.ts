@@ -42,6 +42,9 @@ type OrderRow = {
   totalCents: number;
   createdAt: Date;
   paymentNote?: string | null;
+  subtotalCents?: number | null;
+  discountCents?: number;
+  discountCode?: string | null;
   buyer: { id: string; name: string };
   lines: { productId: string | null; name: string; description: string; slug: string; unitPriceCents: number; quantity: number }[];
 };
@@ -59,6 +62,9 @@ export function toApiOrder(order: OrderRow) {
       ...(order.paymentNote ? { note: order.paymentNote } : {}),
     },
     total: centsToDollars(order.totalCents),
+    // Before the discount; orders from before discounts have none, so their subtotal is their total.
+    subtotal: centsToDollars(order.subtotalCents ?? order.totalCents),
+    discount: order.discountCode ? { code: order.discountCode, amount: centsToDollars(order.discountCents ?? 0) } : null,
     products: order.lines.map((line) => ({
       _id: line.productId,
       name: line.name,
