@@ -597,7 +597,15 @@ export async function confirmCheckoutSession(sessionId: string, buyerId: string)
   const find = () =>
     db.order.findFirst({
       where: { stripeSessionId: sessionId, buyerId },
-      select: { id: true, number: true, paymentStatus: true, totalCents: true, paymentNote: true },
+      select: {
+        id: true,
+        number: true,
+        paymentStatus: true,
+        totalCents: true,
+        paymentNote: true,
+        discountCents: true,
+        discountCode: true,
+      },
     });
   const order = await find();
   if (!order || SETTLED.includes(order.paymentStatus)) return order;

@@ -23,7 +23,7 @@ import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { formatPrice } from "~/utils/money";
 import { DISCOUNT_COOKIE } from "~/utils/personal-cookies";
-import { discountCodeSchema, type DiscountInput } from "./discount.schema";
+import { DISCOUNT_CODE_MAX, discountCodeSchema, type DiscountInput } from "./discount.schema";
 import { failure, fieldFailure, type Outcome } from "./outcome";
 import { isUniqueViolation } from "./slug.server";
 
@@ -105,7 +105,7 @@ export async function checkDiscount(code: string, subtotalCents: number, { buyer
   const normalised = normaliseCode(code);
   const row = normalised ? await db.discount.findUnique({ where: { code: normalised } }) : null;
   const uses = row?.oncePerCustomer && buyerId ? await buyerUses(db, row.id, buyerId, false) : 0;
-  return judge(normalised ?? code, row, subtotalCents, now, uses);
+  return judge(normalised ?? code.slice(0, DISCOUNT_CODE_MAX), row, subtotalCents, now, uses);
 }
 
 /**
