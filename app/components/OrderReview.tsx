@@ -3,7 +3,13 @@ import { formatPrice } from "~/utils/money";
 import type { AppliedDiscount } from "./CartDiscount";
 
 /** The lines about to be bought, each with its price now, the discount code applied, and the total the shopper will pay. */
-export function OrderReview({ cart, discount = null }: { cart: Pick<PricedCart, "lines" | "totalCents">; discount?: AppliedDiscount | null }) {
+export function OrderReview({
+  cart,
+  discount = null,
+}: {
+  cart: Pick<PricedCart, "lines" | "totalCents">;
+  discount?: AppliedDiscount | null;
+}) {
   const applies = discount && !discount.problem;
   return (
     <div className="overflow-x-auto">

@@ -61,7 +61,11 @@ export type CheckoutOptions = {
 /** POST /api/v1/product/payments: `{products: [{_id, quantity?}]}`; only ids and quantities are read. */
 export const paymentsRequestSchema = z.object({
   products: apiCartLinesSchema,
-  discountCode: z.string().max(100).optional().describe("A discount code to apply; refused (409, or 400 when unknown) when it does not apply"),
+  discountCode: z
+    .string()
+    .max(100)
+    .optional()
+    .describe("A discount code to apply; refused (409, or 400 when unknown) when it does not apply"),
 });
 
 /** The API's product list as cart lines: a product listed twice (the old client's way) counts twice. */
@@ -289,7 +293,13 @@ export async function startCheckout(
     // The discount as a one-off coupon of exactly the order's amount off: Stripe charges order.totalCents.
     const coupon = order.discountCents
       ? await stripe().coupons.create(
-          { amount_off: order.discountCents, currency: CURRENCY, duration: "once", max_redemptions: 1, name: order.discountCode ?? "Discount" },
+          {
+            amount_off: order.discountCents,
+            currency: CURRENCY,
+            duration: "once",
+            max_redemptions: 1,
+            name: order.discountCode ?? "Discount",
+          },
           { idempotencyKey: `checkout-coupon-${order.id}` },
         )
       : null;

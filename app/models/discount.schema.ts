@@ -67,8 +67,7 @@ const moment = z
     const text = optionalText(value);
     if (text === undefined) return null;
     const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/.test(text) ? `${text}Z` : text;
-    const date =
-      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(iso) && new Date(iso);
+    const date = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(iso) && new Date(iso);
     if (!date || Number.isNaN(date.getTime())) {
       ctx.addIssue({ code: "custom", message: "Enter a date and time, e.g. 2026-12-01T09:00" });
       return z.NEVER;

@@ -101,7 +101,11 @@ async function buyerUses(client: Tx, discountId: string, buyerId: string, includ
  * buyer's own pending checkout does not count against "once per customer"
  * here (a new checkout replaces it); checkout itself asks again, under lock.
  */
-export async function checkDiscount(code: string, subtotalCents: number, { buyerId, now = new Date() }: { buyerId?: string; now?: Date } = {}) {
+export async function checkDiscount(
+  code: string,
+  subtotalCents: number,
+  { buyerId, now = new Date() }: { buyerId?: string; now?: Date } = {},
+) {
   const normalised = normaliseCode(code);
   const row = normalised ? await db.discount.findUnique({ where: { code: normalised } }) : null;
   const uses = row?.oncePerCustomer && buyerId ? await buyerUses(db, row.id, buyerId, false) : 0;
@@ -113,11 +117,15 @@ export async function checkDiscount(code: string, subtotalCents: number, { buyer
  * checks every rule again (others may have taken the last use a moment ago)
  * and reserves one use. Refused: nothing changed.
  */
-export async function reserveDiscountUse(tx: Tx, code: string, subtotalCents: number, buyerId: string, now = new Date()): Promise<DiscountCheck> {
+export async function reserveDiscountUse(
+  tx: Tx,
+  code: string,
+  subtotalCents: number,
+  buyerId: string,
+  now = new Date(),
+): Promise<DiscountCheck> {
   const normalised = normaliseCode(code);
-  const [locked] = normalised
-    ? await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "Discount" WHERE code = ${normalised} FOR UPDATE`
-    : [];
+  const [locked] = normalised ? await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "Discount" WHERE code = ${normalised} FOR UPDATE` : [];
   const row = locked ? await tx.discount.findUnique({ where: { id: locked.id } }) : null;
   const uses = row?.oncePerCustomer ? await buyerUses(tx, row.id, buyerId, true) : 0;
   const check = judge(normalised ?? code, row, subtotalCents, now, uses);

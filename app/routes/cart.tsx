@@ -31,7 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A code from a /discount/CODE link that was refused: why, beside the field.
   const tried = new URL(request.url).searchParams.get("discount");
   const refused = tried && tried !== code ? await checkDiscount(tried, cart.totalCents, { buyerId: user?.id }) : null;
-  const triedRefusal: DiscountActionData | null = refused && !refused.ok ? { discountError: refused.message, code: tried!.slice(0, 100) } : null;
+  const triedRefusal: DiscountActionData | null =
+    refused && !refused.ok ? { discountError: refused.message, code: tried!.slice(0, 100) } : null;
   return json(
     { user: user ? { name: user.name, address: user.address } : null, cart, discount, triedRefusal, count: cartItemCount(lines) },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -52,7 +53,8 @@ type DiscountActionData = { discountError: string; code: string };
 async function discountAction(request: Request, formData: FormData) {
   const parsed = parseForm(cartDiscountSchema, formData);
   const typed = String(formData.get("code") ?? "").slice(0, 100);
-  if (!parsed.success) return json<DiscountActionData>({ discountError: parsed.errors.code ?? parsed.message, code: typed }, { status: 400 });
+  if (!parsed.success)
+    return json<DiscountActionData>({ discountError: parsed.errors.code ?? parsed.message, code: typed }, { status: 400 });
   if (parsed.data.intent === "remove-discount") {
     return redirectWithSuccess("/cart", "Discount code removed", { headers: { "Set-Cookie": await discountCodeCookie(null) } });
   }

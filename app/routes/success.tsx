@@ -46,7 +46,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       signedIn: Boolean(user),
       order:
         order && (confirmed || refunded)
-          ? { number: order.number, totalCents: order.totalCents, discountCents: order.discountCents, discountCode: order.discountCode, refunded }
+          ? {
+              number: order.number,
+              totalCents: order.totalCents,
+              discountCents: order.discountCents,
+              discountCode: order.discountCode,
+              refunded,
+            }
           : null,
       pending: order?.paymentStatus === "PENDING",
     },
