@@ -258,7 +258,8 @@ export async function startCheckout(
   }
   // --- discount code: checked now for a clear answer, reserved under lock below ---
   const discount = options.discountCode ? await checkDiscount(options.discountCode, cart.totalCents, { buyerId: buyer.id }) : null;
-  if (discount && !discount.ok) return { ok: false, status: discount.reason === "unknown" ? 400 : 409, message: discount.message };
+  if (discount && !discount.ok)
+    return { ok: false, status: discount.reason === "unknown" ? 400 : 409, message: `${discount.message} Nothing was charged.` };
   const totalCents = cart.totalCents - (discount?.discountCents ?? 0);
   // --- end discount code ---
   if (options.expectedTotalCents !== undefined && options.expectedTotalCents !== totalCents) {

@@ -1,4 +1,5 @@
--- Discount codes, and the discount each order was placed with.
+-- Discount codes, and the discount each order was placed with. A code has
+-- exactly one kind of amount, and is stored upper-case (so unique ignoring case).
 
 CREATE TABLE "Discount" (
     "id" TEXT NOT NULL,
@@ -16,7 +17,6 @@ CREATE TABLE "Discount" (
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updatedAt" TIMESTAMP(3) NOT NULL,
     CONSTRAINT "Discount_pkey" PRIMARY KEY ("id"),
-    -- Exactly one kind of amount; codes are stored upper-case (unique ignoring case).
     CONSTRAINT "Discount_one_amount" CHECK (("percentOff" IS NULL) <> ("amountOffCents" IS NULL)),
     CONSTRAINT "Discount_percent_range" CHECK ("percentOff" IS NULL OR "percentOff" BETWEEN 1 AND 100),
     CONSTRAINT "Discount_amount_positive" CHECK ("amountOffCents" IS NULL OR "amountOffCents" > 0),
