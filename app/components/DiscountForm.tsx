@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { DISCOUNT_CODE_MAX, discountInputSchema } from "~/models/discount.schema";
+import { DISCOUNT_CODE_MAX, discountFormSchema } from "~/models/discount.schema";
 import { fieldProps, useSchemaForm } from "~/utils/use-schema-form";
 import { FormError, TextField } from "./TextField";
 
@@ -34,7 +34,7 @@ export function DiscountForm({
   submitLabel: string;
   pending?: boolean;
 }) {
-  const { fields, values, formProps } = useSchemaForm(discountInputSchema, answer, {
+  const { fields, values, formProps } = useSchemaForm(discountFormSchema, answer, {
     id: "discount-form",
     defaultValue: { kind: "percent", ...defaults },
   });
@@ -68,7 +68,7 @@ export function DiscountForm({
         </div>
         {kindError ? <p className="field-error">{kindError}</p> : null}
       </fieldset>
-      <TextField label="Percent off" hint="1 to 100, for percent off" inputMode="numeric" {...fieldProps(fields.percentOff, values)} />
+      <TextField label="Percent off (%)" hint="1 to 100, for percent off" inputMode="numeric" {...fieldProps(fields.percentOff, values)} />
       <TextField label="Amount off ($)" hint="For amount off, e.g. 5.00" inputMode="decimal" {...fieldProps(fields.amountOff, values)} />
       <TextField label="Minimum subtotal ($)" hint="Optional" inputMode="decimal" {...fieldProps(fields.minSubtotal, values)} />
       <TextField

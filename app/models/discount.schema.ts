@@ -1,7 +1,7 @@
 // The discount form's schema (create and edit: an edit sends every field),
 // used by the server (discount.server.ts, the /api/v1 contract) and by the
 // form in the page, so it stays browser-safe: z from ~/utils/zod only.
-import { dollarsToCents } from "~/utils/money";
+import { dollarsToCents, formatPrice } from "~/utils/money";
 import { z } from "~/utils/zod";
 
 export const DISCOUNT_CODE_MAX = 32;
@@ -82,8 +82,11 @@ const checkbox = z
   .optional()
   .transform((value) => value === true || value === "on" || value === "true");
 
-/** The one input schema of create and edit, for the screens and the API. */
-export const discountInputSchema = z
+/**
+ * The form's fields and their rules: what the page validates with (conform
+ * reads its constraints; it cannot read through the reshaping below).
+ */
+export const discountFormSchema = z
   .object({
     code: discountCodeSchema,
     kind: z.enum(["percent", "amount"], { error: "Choose percent off or amount off" }),
@@ -102,16 +105,22 @@ export const discountInputSchema = z
       ctx.addIssue({ code: "custom", path: ["amountOff"], message: "Enter the amount off, e.g. 5.00" });
     if (input.startsAt && input.endsAt && input.endsAt <= input.startsAt)
       ctx.addIssue({ code: "custom", path: ["endsAt"], message: "The end must come after the start" });
-  })
-  // Only the chosen kind's amount is kept.
-  .transform(({ kind, percentOff, amountOff, minSubtotal, ...rest }) => ({
-    ...rest,
-    percentOff: kind === "percent" ? percentOff : null,
-    amountOffCents: kind === "amount" ? amountOff : null,
-    minSubtotalCents: minSubtotal,
-  }));
+  });
+
+/** The one input schema of create and edit, for the action and the API: the form's, with only the chosen kind's amount kept. */
+export const discountInputSchema = discountFormSchema.transform(({ kind, percentOff, amountOff, minSubtotal, ...rest }) => ({
+  ...rest,
+  percentOff: kind === "percent" ? percentOff : null,
+  amountOffCents: kind === "amount" ? amountOff : null,
+  minSubtotalCents: minSubtotal,
+}));
 
 export type DiscountInput = z.output<typeof discountInputSchema>;
+
+/** "10% off" or "$5.00 off" (the admin's list and the cart's line). */
+export function describeDiscount(rule: { percentOff: number | null; amountOffCents: number | null }): string {
+  return rule.percentOff !== null ? `${rule.percentOff}% off` : `${formatPrice(rule.amountOffCents ?? 0)} off`;
+}
 
 /** The cart's discount form: apply a code, or remove the applied one. */
 export const cartDiscountSchema = z.discriminatedUnion("intent", [

@@ -23,11 +23,11 @@ import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { formatPrice } from "~/utils/money";
 import { DISCOUNT_COOKIE } from "~/utils/personal-cookies";
-import { DISCOUNT_CODE_MAX, discountCodeSchema, type DiscountInput } from "./discount.schema";
+import { describeDiscount, DISCOUNT_CODE_MAX, discountCodeSchema, type DiscountInput } from "./discount.schema";
 import { failure, fieldFailure, type Outcome } from "./outcome";
 import { isUniqueViolation } from "./slug.server";
 
-export { cartDiscountSchema, CART_DISCOUNT_INTENTS, discountInputSchema } from "./discount.schema";
+export { cartDiscountSchema, CART_DISCOUNT_INTENTS, describeDiscount, discountInputSchema } from "./discount.schema";
 
 type Tx = Prisma.TransactionClient;
 
@@ -42,11 +42,6 @@ export function discountCentsFor(rule: Pick<Discount, "percentOff" | "amountOffC
   if (subtotalCents <= 0) return 0;
   const off = rule.percentOff !== null ? Math.floor((subtotalCents * rule.percentOff + 50) / 100) : (rule.amountOffCents ?? 0);
   return Math.max(0, Math.min(off, subtotalCents));
-}
-
-/** "10% off" or "$5.00 off". */
-export function describeDiscount(rule: Pick<Discount, "percentOff" | "amountOffCents">): string {
-  return rule.percentOff !== null ? `${rule.percentOff}% off` : `${formatPrice(rule.amountOffCents ?? 0)} off`;
 }
 
 // ---------- the rules ----------
