@@ -42,9 +42,11 @@ export function DiscountForm({
   return (
     <Form method="post" className="grid max-w-2xl gap-4 rounded border border-gray-200 bg-white p-4 sm:grid-cols-2" {...formProps}>
       <input type="hidden" name="intent" value="save" />
-      <div className="sm:col-span-2">
-        <FormError message={answer?.errors?.form} />
-      </div>
+      {answer?.errors?.form ? (
+        <div className="sm:col-span-2">
+          <FormError message={answer.errors.form} />
+        </div>
+      ) : null}
       <div className="sm:col-span-2">
         <TextField
           label="Code"
