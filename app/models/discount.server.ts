@@ -151,7 +151,7 @@ export async function releaseDiscountUse(tx: Tx, orderId: string): Promise<void>
 export async function markDiscountUsePaid(tx: Tx, orderId: string, held: boolean): Promise<void> {
   await tx.$executeRaw`
     UPDATE "Discount" d
-    SET "usesPaid" = d."usesPaid" + 1, "usesReserved" = d."usesReserved" - ${held ? 1 : 0}, "updatedAt" = now()
+    SET "usesPaid" = d."usesPaid" + 1, "usesReserved" = GREATEST(d."usesReserved" - ${held ? 1 : 0}, 0), "updatedAt" = now()
     FROM "Order" o WHERE o.id = ${orderId} AND o."discountId" = d.id`;
 }
 
