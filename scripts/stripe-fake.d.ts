@@ -3,7 +3,10 @@ export type FakeStripeSession = {
   id: string;
   status: "open" | "complete" | "expired";
   payment_status: "unpaid" | "paid";
+  amount_subtotal: number;
   amount_total: number;
+  total_details: { amount_discount: number; amount_shipping: number; amount_tax: number };
+  discounts: { coupon: string }[];
   currency: string;
   metadata: Record<string, string>;
   client_reference_id: string | null;
@@ -33,6 +36,18 @@ export type FakeStripeRefund = {
   metadata: Record<string, string>;
 };
 
+export type FakeStripeCoupon = {
+  id: string;
+  amount_off: number | null;
+  percent_off: number | null;
+  currency: string | null;
+  duration: string;
+  name: string | null;
+  max_redemptions: number | null;
+  times_redeemed: number;
+  valid: boolean;
+};
+
 export function parseStripeForm(body: string): Record<string, unknown>;
 
 export function startFakeStripe(options: {
@@ -46,5 +61,6 @@ export function startFakeStripe(options: {
   sessions: Map<string, FakeStripeSession>;
   paymentIntents: Map<string, FakeStripePaymentIntent>;
   refunds: Map<string, FakeStripeRefund>;
+  coupons: Map<string, FakeStripeCoupon>;
   stop: () => Promise<void>;
 }>;

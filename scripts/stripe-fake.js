@@ -1,6 +1,7 @@
 // A small Stripe-compatible server for laptops and tests without internet or
 // Stripe keys. It answers the calls the `stripe` SDK makes for Checkout
-// Sessions (create, retrieve, expire), Payment Intents (retrieve) and Refunds
+// Sessions (create, retrieve, expire; `discounts: [{ coupon }]` lowers the
+// total), Coupons (create), Payment Intents (retrieve) and Refunds
 // (create, retrieve), serves a hosted-checkout page at the session's `url`
 // with Pay and Cancel, and on Pay creates a succeeded Payment Intent and
 // delivers a signed `checkout.session.completed` webhook (signed with the
@@ -60,6 +61,7 @@ export async function startFakeStripe({ port, host = "127.0.0.1", webhookUrl, we
   const sessions = new Map();
   const paymentIntents = new Map();
   const refunds = new Map();
+  const coupons = new Map();
   const idempotent = new Map();
   // Known once listening (port 0 picks a free port).
   let base = `http://${host}:${port}`;
@@ -104,12 +106,24 @@ export async function startFakeStripe({ port, host = "127.0.0.1", webhookUrl, we
       quantity: Number(item.quantity ?? 1),
     }));
     if (!lineItems.length || lineItems.some((l) => !Number.isInteger(l.unit_amount) || l.unit_amount < 0 || !(l.quantity > 0))) {
-      return null;
+      return "Invalid line_items";
     }
+    const subtotal = lineItems.reduce((sum, l) => sum + l.unit_amount * l.quantity, 0);
+    // Like Stripe: at most one coupon per session; amount_off in the session's currency, or percent_off.
+    const couponId = params.discounts?.[0]?.coupon;
+    const coupon = couponId === undefined ? null : coupons.get(couponId);
+    if (coupon === undefined || (params.discounts?.length ?? 0) > 1) return `No such coupon: '${couponId}'`;
+    if (coupon && !coupon.valid) return `Coupon ${coupon.id} is no longer valid`;
+    if (coupon?.amount_off != null && coupon.currency !== lineItems[0].currency) return "The coupon's currency is not the session's";
+    const discount = !coupon
+      ? 0
+      : coupon.amount_off != null
+        ? Math.min(coupon.amount_off, subtotal)
+        : Math.round((subtotal * coupon.percent_off) / 100);
     // Stripe's rule: expires_at between 30 minutes and 24 hours from now.
     const now = Math.floor(Date.now() / 1000);
     const expiresAt = params.expires_at === undefined ? now + 24 * 3600 : Number(params.expires_at);
-    if (!Number.isInteger(expiresAt) || expiresAt < now + 30 * 60 - 5 || expiresAt > now + 24 * 3600) return null;
+    if (!Number.isInteger(expiresAt) || expiresAt < now + 30 * 60 - 5 || expiresAt > now + 24 * 3600) return "Invalid expires_at";
     const id = newId("cs_test");
     const session = {
       id,
@@ -118,7 +132,10 @@ export async function startFakeStripe({ port, host = "127.0.0.1", webhookUrl, we
       status: "open",
       payment_status: "unpaid",
       currency: lineItems[0].currency,
-      amount_total: lineItems.reduce((sum, l) => sum + l.unit_amount * l.quantity, 0),
+      amount_subtotal: subtotal,
+      amount_total: subtotal - discount,
+      total_details: { amount_discount: discount, amount_shipping: 0, amount_tax: 0 },
+      discounts: coupon ? [{ coupon: coupon.id }] : [],
       metadata: params.metadata ?? {},
       client_reference_id: params.client_reference_id ?? null,
       customer_email: params.customer_email ?? null,
@@ -130,13 +147,14 @@ export async function startFakeStripe({ port, host = "127.0.0.1", webhookUrl, we
       payment_intent: null,
       livemode: false,
       _line_items: lineItems,
+      _coupon: coupon,
     };
     sessions.set(id, session);
     return session;
   }
 
   const publicSession = (s) => {
-    const { _line_items, ...rest } = s;
+    const { _line_items, _coupon, ...rest } = s;
     return rest;
   };
 
@@ -192,17 +210,47 @@ export async function startFakeStripe({ port, host = "127.0.0.1", webhookUrl, we
     return { status: 200, body: refund };
   }
 
+  function createCoupon(params) {
+    const amountOff = params.amount_off === undefined ? null : Number(params.amount_off);
+    const percentOff = params.percent_off === undefined ? null : Number(params.percent_off);
+    if ((amountOff === null) === (percentOff === null)) return null;
+    if (amountOff !== null && (!Number.isInteger(amountOff) || amountOff <= 0 || !params.currency)) return null;
+    if (percentOff !== null && !(percentOff > 0 && percentOff <= 100)) return null;
+    const coupon = {
+      id: newId("coupon"),
+      object: "coupon",
+      amount_off: amountOff,
+      percent_off: percentOff,
+      currency: amountOff === null ? null : String(params.currency).toLowerCase(),
+      duration: params.duration ?? "once",
+      name: params.name ?? null,
+      max_redemptions: params.max_redemptions === undefined ? null : Number(params.max_redemptions),
+      times_redeemed: 0,
+      valid: true,
+      metadata: params.metadata ?? {},
+      created: Math.floor(Date.now() / 1000),
+    };
+    coupons.set(coupon.id, coupon);
+    return coupon;
+  }
+
   function payPage(session) {
     const rows = session._line_items
       .map((l) => `<tr><td>${escapeHtml(l.name)}</td><td>${l.quantity}</td><td>${money(l.unit_amount * l.quantity, l.currency)}</td></tr>`)
       .join("");
+    const discount = session.total_details.amount_discount;
+    const totals = discount
+      ? `<tr><td colspan="2">Subtotal</td><td>${money(session.amount_subtotal, session.currency)}</td></tr>
+<tr><td colspan="2">Discount (${escapeHtml(session._coupon?.name ?? session._coupon?.id ?? "")})</td><td>−${money(discount, session.currency)}</td></tr>
+<tr><th colspan="2">Total due</th><th>${money(session.amount_total, session.currency)}</th></tr>`
+      : "";
     const done = session.status !== "open";
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkout (local Stripe stand-in)</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{font-family:system-ui,sans-serif;max-width:560px;margin:40px auto;padding:0 16px}table{width:100%;border-collapse:collapse}td,th{padding:6px;border-bottom:1px solid #ddd;text-align:left}button{font-size:16px;padding:10px 18px;margin-right:8px;cursor:pointer}</style></head>
 <body><p><strong>Test mode</strong>: local Stripe stand-in. No card is charged.</p>
 <h1>Pay ${money(session.amount_total, session.currency)}</h1>
-<table><thead><tr><th>Item</th><th>Qty</th><th>Amount</th></tr></thead><tbody>${rows}</tbody></table>
+<table><thead><tr><th>Item</th><th>Qty</th><th>Amount</th></tr></thead><tbody>${rows}</tbody><tfoot>${totals}</tfoot></table>
 ${
   done
     ? `<p>This checkout session is ${escapeHtml(session.status)}.</p>`
@@ -232,7 +280,7 @@ ${
             return res.end(JSON.stringify(publicSession(idempotent.get(key))));
           }
           const session = createSession(parseStripeForm(await readBody(req)));
-          if (!session) return stripeError(res, 400, "Invalid line_items or expires_at", "parameter_invalid");
+          if (typeof session === "string") return stripeError(res, 400, session, "parameter_invalid");
           if (key) idempotent.set(key, session);
           res.writeHead(200, { "Content-Type": "application/json" });
           return res.end(JSON.stringify(publicSession(session)));
@@ -253,6 +301,19 @@ ${
         }
       }
 
+      if (parts[0] === "v1" && parts[1] === "coupons") {
+        if (req.method === "POST" && !parts[2]) {
+          const key = req.headers["idempotency-key"];
+          if (key && idempotent.has(key)) return json(res, 200, idempotent.get(key), { "Idempotent-Replayed": "true" });
+          const coupon = createCoupon(parseStripeForm(await readBody(req)));
+          if (!coupon) return stripeError(res, 400, "A coupon needs amount_off with currency, or percent_off", "parameter_invalid");
+          if (key) idempotent.set(key, coupon);
+          return json(res, 200, coupon);
+        }
+        const coupon = parts[2] && coupons.get(parts[2]);
+        if (req.method === "GET" && coupon) return json(res, 200, coupon);
+        return stripeError(res, 404, `No such coupon: '${parts[2]}'`);
+      }
       if (parts[0] === "v1" && parts[1] === "payment_intents" && parts[2] && req.method === "GET") {
         const intent = paymentIntents.get(parts[2]);
         if (!intent) return stripeError(res, 404, `No such payment_intent: '${parts[2]}'`);
@@ -299,6 +360,11 @@ ${
           };
           paymentIntents.set(intent.id, intent);
           session.payment_intent = intent.id;
+          if (session._coupon) {
+            session._coupon.times_redeemed += 1;
+            if (session._coupon.max_redemptions !== null && session._coupon.times_redeemed >= session._coupon.max_redemptions)
+              session._coupon.valid = false;
+          }
           await sendEvent("checkout.session.completed", publicSession(session));
           res.writeHead(303, { Location: session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id) });
           return res.end();
@@ -326,6 +392,7 @@ ${
     sessions,
     paymentIntents,
     refunds,
+    coupons,
     stop: () =>
       new Promise((resolve) => {
         server.closeAllConnections?.();

@@ -15,6 +15,7 @@ import { productFiltersBodySchema } from "~/models/catalog-query";
 import { API_LIST_LIMIT, SIMILAR_LIMIT } from "~/models/catalog.server";
 import { categoryInputSchema, categoryUpdateSchema } from "~/models/category.server";
 import { CHECKOUT_LIMIT, MIN_CHARGE_CENTS, paymentsRequestSchema, RESERVATION_MINUTES } from "~/models/checkout.server";
+import { discountInputSchema } from "~/models/discount.schema";
 import { ADMIN_ORDERS_PAGE_SIZE, ALL_ORDERS_MAX, orderStatusInputSchema } from "~/models/order.server";
 import { productInputSchema, productUpdateSchema } from "~/models/product.server";
 import { forgotPasswordSchema, loginSchema, profileSchema, registerBodySchema } from "~/models/user.server";
@@ -23,7 +24,7 @@ import { pageFromText } from "~/utils/paging";
 import { z } from "~/utils/zod";
 import { MAX_WEBHOOK_BYTES } from "./limits";
 import { Access, deprecatedAlias, errorResponse as error, operation, reply, type Operation } from "./operation";
-import { apiCategorySchema, apiOrderSchema, apiProductSchema, apiUserSchema, succeeded } from "./shapes";
+import { apiCategorySchema, apiDiscountSchema, apiOrderSchema, apiProductSchema, apiUserSchema, succeeded } from "./shapes";
 
 // ---------- small pieces ----------
 
@@ -46,6 +47,7 @@ const CATEGORY = "category";
 const PRODUCT = "product";
 const PAYMENTS = "payments";
 const META = "meta";
+const DISCOUNT = "discount";
 
 export const TAGS = [
   { name: USER, description: "Accounts, sign-in and orders (the /api/v1/auth paths are deprecated aliases for the old shop's client)" },
@@ -53,6 +55,7 @@ export const TAGS = [
   { name: PRODUCT, description: "The catalog, photos and checkout" },
   { name: PAYMENTS, description: "Stripe's webhook" },
   { name: META, description: "This description" },
+  { name: DISCOUNT, description: "Discount codes (admin)" },
 ];
 
 // ---------- accounts ----------
@@ -468,9 +471,11 @@ export const payments = operation({
       done().extend({ id: z.string().describe("The Checkout Session id"), url: z.string(), orderId: z.string() }),
     ),
     400: error(
-      `Invalid input, an empty list, an unknown product, no address in the buyer's profile, or a total under $${(MIN_CHARGE_CENTS / 100).toFixed(2)}`,
+      `Invalid input, an empty list, an unknown product or discount code, no address in the buyer's profile, or a total (after any discount) under $${(MIN_CHARGE_CENTS / 100).toFixed(2)}`,
     ),
-    409: error("A product is out of stock, or fewer are in stock than asked for (nothing is reserved or charged)"),
+    409: error(
+      "A product is out of stock, fewer are in stock than asked for, or the discount code does not apply (not started, expired, used up, already used by this buyer, below its minimum); nothing is reserved or charged",
+    ),
     429: error(`More than ${CHECKOUT_LIMIT.max} checkouts started in ${CHECKOUT_LIMIT.windowMs / 60_000} minutes; try again later`),
     502: error("Failed to create Stripe session; the reservation is given back and the attempt cancelled"),
   },
@@ -511,6 +516,61 @@ export const openApiDocument = operation({
   responses: { 200: reply("OpenAPI 3.1", z.looseObject({ openapi: z.literal("3.1.0") })) },
 });
 
+// ---------- discount codes ----------
+
+const discountBodyDescription =
+  "`kind` is `percent` (with `percentOff`, 1-100) or `amount` (with `amountOff`, dollars); `minSubtotal`, `startsAt`, `endsAt` (ISO date-times, UTC without an offset) and `maxUses` are optional; `oncePerCustomer` defaults to false. The code is letters, digits and dashes, unique ignoring case.";
+
+export const listDiscounts = operation({
+  id: "listDiscounts",
+  method: "GET",
+  path: "/api/v1/discount/list",
+  role: Access.Admin,
+  tag: DISCOUNT,
+  summary: "Every discount code with its uses, newest first (admin)",
+  responses: { 200: reply("Discount codes", done().extend({ discounts: z.array(apiDiscountSchema) })) },
+});
+
+export const createDiscount = operation({
+  id: "createDiscount",
+  method: "POST",
+  path: "/api/v1/discount/create",
+  role: Access.Admin,
+  tag: DISCOUNT,
+  summary: "Create a discount code (admin)",
+  description: discountBodyDescription,
+  body: { type: "json", schema: discountInputSchema },
+  responses: { 201: reply("Created", done().extend({ discount: apiDiscountSchema })), 409: error("The code already exists") },
+});
+
+export const updateDiscount = operation({
+  id: "updateDiscount",
+  method: "PUT",
+  path: "/api/v1/discount/update/{id}",
+  role: Access.Admin,
+  tag: DISCOUNT,
+  summary: "Replace a discount code's settings (admin); orders already placed keep their discount",
+  description: discountBodyDescription,
+  params: z.object({ id: idParam("discount id") }),
+  body: { type: "json", schema: discountInputSchema },
+  responses: {
+    200: reply("Updated", done().extend({ discount: apiDiscountSchema })),
+    404: error("No such discount"),
+    409: error("The code already exists"),
+  },
+});
+
+export const deactivateDiscount = operation({
+  id: "deactivateDiscount",
+  method: "POST",
+  path: "/api/v1/discount/deactivate/{id}",
+  role: Access.Admin,
+  tag: DISCOUNT,
+  summary: "Stop a discount code applying to new checkouts (admin)",
+  params: z.object({ id: idParam("discount id") }),
+  responses: { 200: reply("Deactivated", done().extend({ discount: apiDiscountSchema })), 404: error("No such discount") },
+});
+
 /** The operations with a handler of their own (app/api/handlers.server.ts serves each, by key). */
 export const CONTRACT = {
   register,
@@ -542,6 +602,10 @@ export const CONTRACT = {
   payments,
   stripeWebhook,
   openApiDocument,
+  listDiscounts,
+  createDiscount,
+  updateDiscount,
+  deactivateDiscount,
 } as const;
 export type OperationId = keyof typeof CONTRACT;
 

@@ -5,7 +5,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import type { z } from "zod";
-import { toApiCategory, toApiOrder, toApiProduct, toApiUser } from "~/models/api-shapes.server";
+import { toApiCategory, toApiDiscount, toApiOrder, toApiProduct, toApiUser } from "~/models/api-shapes.server";
+import { createDiscount, listDiscounts, setDiscountActive, updateDiscount } from "~/models/discount.server";
 import { DEFAULT_LISTING, PAGE_SIZE } from "~/models/catalog";
 import {
   API_LIST_LIMIT,
@@ -255,7 +256,10 @@ export const handlers: Handlers = {
 
   // Prices come from the database; an order needs a buyer, so the role is "user".
   payments: async ({ request, context, user, body }) => {
-    const result = await startCheckout(user, linesFromPaymentsRequest(body), publicOrigin(request, context), { shortage: "refuse" });
+    const result = await startCheckout(user, linesFromPaymentsRequest(body), publicOrigin(request, context), {
+      shortage: "refuse",
+      discountCode: body.discountCode,
+    });
     if (!result.ok) return apiError(result.status, result.message);
     return json({ success: true, message: "Checkout session created", id: result.sessionId, url: result.url, orderId: result.orderId });
   },
@@ -280,4 +284,26 @@ export const handlers: Handlers = {
   },
 
   openApiDocument: () => json(openApiDocument(), { headers: { "Cache-Control": "public, max-age=300" } }),
+
+  // ---------- discount codes ----------
+
+  listDiscounts: async () => json({ success: true, message: "Discount codes", discounts: (await listDiscounts()).map(toApiDiscount) }),
+
+  createDiscount: async ({ body }) => {
+    const result = await createDiscount(body);
+    if (!result.ok) return apiError(result.status, result.message, { errors: result.errors });
+    return json({ success: true, message: "Discount code created", discount: toApiDiscount(result.discount) }, { status: 201 });
+  },
+
+  updateDiscount: async ({ params, body }) => {
+    const result = await updateDiscount(params.id, body);
+    if (!result.ok) return apiError(result.status, result.message, { errors: result.errors });
+    return json({ success: true, message: "Discount code updated", discount: toApiDiscount(result.discount) });
+  },
+
+  deactivateDiscount: async ({ params }) => {
+    const result = await setDiscountActive(params.id, false);
+    if (!result.ok) return apiError(result.status, result.message);
+    return json({ success: true, message: "Discount code deactivated", discount: toApiDiscount(result.discount) });
+  },
 };

@@ -64,7 +64,12 @@ export const apiOrderSchema = z
       status: z.enum(PAYMENT_LABELS),
       note: z.string().optional().describe("Why a payment was refunded or needs review"),
     }),
-    total: z.number().describe("US dollars"),
+    total: z.number().describe("US dollars: what was charged, after any discount"),
+    subtotal: z.number().describe("US dollars: the lines' sum, before any discount"),
+    discount: z
+      .strictObject({ code: z.string(), amount: z.number().describe("US dollars off") })
+      .nullable()
+      .describe("The discount code the order was placed with, or null"),
     products: z
       .array(
         z.strictObject({
@@ -81,6 +86,26 @@ export const apiOrderSchema = z
       ),
   })
   .meta({ id: "Order" });
+
+export const apiDiscountSchema = z
+  .strictObject({
+    _id: z.string(),
+    code: z.string().describe("Upper-case; shoppers may type it in any case"),
+    percentOff: z.number().int().nullable().describe("1-100, or null for an amount off"),
+    amountOff: z.number().nullable().describe("US dollars, or null for a percent off"),
+    minSubtotal: z.number().nullable().describe("US dollars the cart must reach, or null"),
+    startsAt: z.iso.datetime().nullable(),
+    endsAt: z.iso.datetime().nullable(),
+    maxUses: z.number().int().nullable().describe("Orders that may use it in all, or null for no limit"),
+    oncePerCustomer: z.boolean(),
+    active: z.boolean(),
+    uses: z.strictObject({
+      paid: z.number().int().describe("Paid orders that used it"),
+      reserved: z.number().int().describe("Checkouts holding a use now"),
+    }),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: "Discount" });
 
 export type ApiCategory = z.output<typeof apiCategorySchema>;
 export type ApiProduct = z.output<typeof apiProductSchema>;

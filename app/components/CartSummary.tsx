@@ -1,18 +1,31 @@
 import { Link } from "@remix-run/react";
 import { formatPrice } from "~/utils/money";
+import { DiscountCodeForm, DiscountLine, type AppliedDiscount } from "./CartDiscount";
 
-/** The cart's side panel: the total, the address the order ships to, and the way to checkout (or to log in first). */
+/**
+ * The cart's side panel: the subtotal, the applied discount code (with
+ * Remove) and the total after it, the discount code field, the address the
+ * order ships to, and the way to checkout (or to log in first).
+ */
 export function CartSummary({
   user,
-  totalCents,
+  subtotalCents,
+  discount,
+  discountError,
+  discountValue,
   hasUnavailable,
   canCheckout,
 }: {
   user: { name: string; address: string } | null;
-  totalCents: number;
+  subtotalCents: number;
+  discount: AppliedDiscount | null;
+  /** Why the code just typed was refused, and the code, to show beside the field. */
+  discountError?: string;
+  discountValue?: string;
   hasUnavailable: boolean;
   canCheckout: boolean;
 }) {
+  const totalCents = subtotalCents - (discount && !discount.problem ? discount.discountCents : 0);
   return (
     <aside className="h-fit rounded border border-gray-200 bg-white p-5" aria-labelledby="summary-heading">
       <h2 id="summary-heading" className="text-xl font-bold">
@@ -20,10 +33,19 @@ export function CartSummary({
       </h2>
       <p className="text-sm text-gray-600">Total | Checkout | Payment</p>
       <hr className="my-3" />
-      <p className="text-lg font-semibold" data-testid="cart-total">
+      {discount ? (
+        <>
+          <p className="flex justify-between text-sm" data-testid="cart-subtotal">
+            <span>Subtotal</span> <span>{formatPrice(subtotalCents)}</span>
+          </p>
+          <DiscountLine discount={discount} removable />
+        </>
+      ) : null}
+      <p className="mt-2 text-lg font-semibold" data-testid="cart-total">
         Total : {formatPrice(totalCents)}
       </p>
       {hasUnavailable ? <p className="mt-1 text-sm text-amber-800">Items that are no longer available are not counted.</p> : null}
+      <DiscountCodeForm error={discountError} value={discountValue} />
 
       {user ? (
         <div className="mt-4">

@@ -13,6 +13,7 @@ const ADMIN_LINKS: MenuLink[] = [
   { to: "/dashboard/admin/products", label: "Products" },
   { to: "/dashboard/admin/orders", label: "Orders" },
   { to: "/dashboard/admin/users", label: "Users" },
+  { to: "/dashboard/admin/discounts", label: "Discounts" },
   { to: "/dashboard/admin/emails", label: "E-mails" },
 ];
 

@@ -9,6 +9,9 @@ export type OrderCardData = {
   status: OrderStatusValue;
   paymentStatus: PaymentStatusValue;
   totalCents: number;
+  /** The discount code it was placed with and its amount off (0 and null without one). */
+  discountCents?: number;
+  discountCode?: string | null;
   createdAt: string;
   /** Why the payment needs attention (amount mismatch, refund); shown on the admin's list. */
   paymentNote?: string | null;
@@ -90,7 +93,14 @@ export function OrderCard({
               {payment}
             </Cell>
             <Cell label="Quantity">{order.lines.reduce((sum, line) => sum + line.quantity, 0)}</Cell>
-            <Cell label="Total">{formatPrice(order.totalCents)}</Cell>
+            <Cell label="Total">
+              {formatPrice(order.totalCents)}
+              {order.discountCode ? (
+                <span className="block text-xs text-gray-600">
+                  {order.discountCode}: −{formatPrice(order.discountCents ?? 0)}
+                </span>
+              ) : null}
+            </Cell>
           </tr>
         </tbody>
       </table>

@@ -7,6 +7,9 @@ export type OrderDetailData = {
   status: OrderStatusValue;
   paymentStatus: PaymentStatusValue;
   totalCents: number;
+  /** The discount code it was placed with and its amount off (0 and null without one). */
+  discountCents?: number;
+  discountCode?: string | null;
   createdAt: string;
   paymentNote?: string | null;
   shipName: string;
@@ -34,7 +37,8 @@ function eventText(event: OrderDetailData["events"][number], previous: OrderDeta
 export function OrderDetail({ order, statusControl }: { order: OrderDetailData; statusControl?: React.ReactNode }) {
   const subtotal = order.lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
   // Shipping is free in this shop: whatever the total holds beyond the lines is shown as shipping, so the sums always agree.
-  const shipping = order.totalCents - subtotal;
+  const discount = order.discountCents ?? 0;
+  const shipping = order.totalCents + discount - subtotal;
   return (
     <article aria-labelledby="order-heading" className="space-y-6">
       <header className="flex flex-wrap items-baseline justify-between gap-2">
@@ -91,6 +95,12 @@ export function OrderDetail({ order, statusControl }: { order: OrderDetailData; 
             <dt>Subtotal</dt>
             <dd>{formatPrice(subtotal)}</dd>
           </div>
+          {order.discountCode ? (
+            <div className="flex justify-between" data-testid="order-discount">
+              <dt>Discount ({order.discountCode})</dt>
+              <dd>−{formatPrice(discount)}</dd>
+            </div>
+          ) : null}
           <div className="flex justify-between">
             <dt>Shipping</dt>
             <dd>{shipping > 0 ? formatPrice(shipping) : "Free"}</dd>

@@ -1,8 +1,16 @@
 import type { PricedCart } from "~/models/cart.server";
 import { formatPrice } from "~/utils/money";
+import type { AppliedDiscount } from "./CartDiscount";
 
-/** The lines about to be bought, each with its price now, and the total the shopper will pay. */
-export function OrderReview({ cart }: { cart: Pick<PricedCart, "lines" | "totalCents"> }) {
+/** The lines about to be bought, each with its price now, the discount code applied, and the total the shopper will pay. */
+export function OrderReview({
+  cart,
+  discount = null,
+}: {
+  cart: Pick<PricedCart, "lines" | "totalCents">;
+  discount?: AppliedDiscount | null;
+}) {
+  const applies = discount && !discount.problem;
   return (
     <div className="overflow-x-auto">
       <table className="mt-6 w-full overflow-hidden rounded border border-gray-200 bg-white text-left text-sm">
@@ -41,12 +49,28 @@ export function OrderReview({ cart }: { cart: Pick<PricedCart, "lines" | "totalC
           ))}
         </tbody>
         <tfoot>
+          {discount ? (
+            <>
+              <tr className="border-t border-gray-200">
+                <td className="px-3 py-2" colSpan={3}>
+                  Subtotal
+                </td>
+                <td className="px-3 py-2 text-right">{formatPrice(cart.totalCents)}</td>
+              </tr>
+              <tr data-testid="checkout-discount">
+                <td className="px-3 py-2" colSpan={3}>
+                  Discount ({discount.code}){discount.problem ? <span className="block text-amber-800">{discount.problem}</span> : null}
+                </td>
+                <td className="px-3 py-2 text-right">{applies ? `−${formatPrice(discount.discountCents)}` : "—"}</td>
+              </tr>
+            </>
+          ) : null}
           <tr className="border-t border-gray-200 font-semibold">
             <td className="px-3 py-2" colSpan={3}>
               Total
             </td>
             <td className="px-3 py-2 text-right" data-testid="checkout-total">
-              {formatPrice(cart.totalCents)}
+              {formatPrice(cart.totalCents - (applies ? discount.discountCents : 0))}
             </td>
           </tr>
         </tfoot>

@@ -9,6 +9,8 @@ export const orderEmailSelect = {
   number: true,
   origin: true,
   totalCents: true,
+  discountCents: true,
+  discountCode: true,
   shipName: true,
   shipAddress: true,
   shipPhone: true,
@@ -23,8 +25,8 @@ export const orderLabel = (order: Pick<OrderForEmail, "number">) => `#${order.nu
 export function orderLinesBlock(order: OrderForEmail): LinesBlock {
   const subtotal = order.lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
   const totals: LinesBlock["totals"] = [{ label: "Subtotal", cents: subtotal }];
-  // Anything between the lines and what was charged (a discount) shows as its own line.
-  if (subtotal !== order.totalCents) totals.push({ label: "Discount", cents: order.totalCents - subtotal });
+  if (order.discountCents > 0)
+    totals.push({ label: `Discount${order.discountCode ? ` (${order.discountCode})` : ""}`, cents: -order.discountCents });
   totals.push({ label: "Total", cents: order.totalCents, strong: true });
   return { lines: order.lines, totals };
 }

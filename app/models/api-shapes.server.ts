@@ -34,6 +34,41 @@ export function toApiUser(user: { id: string; name: string; email: string; phone
   return { _id: user.id, name: user.name, email: user.email, phone: user.phone, address: user.address, role: user.role };
 }
 
+type DiscountRow = {
+  id: string;
+  code: string;
+  percentOff: number | null;
+  amountOffCents: number | null;
+  minSubtotalCents: number | null;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  maxUses: number | null;
+  oncePerCustomer: boolean;
+  active: boolean;
+  usesPaid: number;
+  usesReserved: number;
+  createdAt: Date;
+};
+
+const dollarsOrNull = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
+
+export function toApiDiscount(discount: DiscountRow) {
+  return {
+    _id: discount.id,
+    code: discount.code,
+    percentOff: discount.percentOff,
+    amountOff: dollarsOrNull(discount.amountOffCents),
+    minSubtotal: dollarsOrNull(discount.minSubtotalCents),
+    startsAt: discount.startsAt?.toISOString() ?? null,
+    endsAt: discount.endsAt?.toISOString() ?? null,
+    maxUses: discount.maxUses,
+    oncePerCustomer: discount.oncePerCustomer,
+    active: discount.active,
+    uses: { paid: discount.usesPaid, reserved: discount.usesReserved },
+    createdAt: discount.createdAt.toISOString(),
+  };
+}
+
 type OrderRow = {
   id: string;
   number: number;
@@ -42,6 +77,9 @@ type OrderRow = {
   totalCents: number;
   createdAt: Date;
   paymentNote?: string | null;
+  subtotalCents?: number | null;
+  discountCents?: number;
+  discountCode?: string | null;
   buyer: { id: string; name: string };
   lines: { productId: string | null; name: string; description: string; slug: string; unitPriceCents: number; quantity: number }[];
 };
@@ -59,6 +97,9 @@ export function toApiOrder(order: OrderRow) {
       ...(order.paymentNote ? { note: order.paymentNote } : {}),
     },
     total: centsToDollars(order.totalCents),
+    // Before the discount; orders from before discounts have none, so their subtotal is their total.
+    subtotal: centsToDollars(order.subtotalCents ?? order.totalCents),
+    discount: order.discountCode ? { code: order.discountCode, amount: centsToDollars(order.discountCents ?? 0) } : null,
     products: order.lines.map((line) => ({
       _id: line.productId,
       name: line.name,

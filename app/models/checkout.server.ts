@@ -26,6 +26,7 @@ import { stripe, type Stripe } from "~/utils/stripe.server";
 import { limit, rateLimitMessage } from "./rate-limit.server";
 import { apiCartLinesSchema, MAX_CART_LINES, mergeLines, priceCart, type CartLine, type PricedLine } from "./cart.server";
 import { catalogChanged } from "./catalog-events.server";
+import { checkDiscount, markDiscountUsePaid, releaseDiscountUse, reserveDiscountUse } from "./discount.server";
 import { notifyNeedsReview, notifyOrderPaid, notifyRefund } from "./notifications.server";
 
 /** Checkouts one buyer may start per window: each makes an order and a Stripe session. */
@@ -54,10 +55,19 @@ export type CheckoutOptions = {
   shortage?: "limit" | "refuse";
   /** The total the shopper was shown; when today's prices differ, nothing is charged and they review again. */
   expectedTotalCents?: number;
+  /** The discount code the shopper applied (the cart's cookie, or the API's `discountCode`); its amount is computed here. */
+  discountCode?: string | null;
 };
 
 /** POST /api/v1/product/payments: `{products: [{_id, quantity?}]}`; only ids and quantities are read. */
-export const paymentsRequestSchema = z.object({ products: apiCartLinesSchema });
+export const paymentsRequestSchema = z.object({
+  products: apiCartLinesSchema,
+  discountCode: z
+    .string()
+    .max(100)
+    .optional()
+    .describe("A discount code to apply; refused (409, or 400 when unknown) when it does not apply"),
+});
 
 /** The API's product list as cart lines: a product listed twice (the old client's way) counts twice. */
 export function linesFromPaymentsRequest(body: z.infer<typeof paymentsRequestSchema>): CartLine[] {
@@ -109,6 +119,7 @@ async function releaseHold(tx: Tx, orderId: string): Promise<boolean> {
   const { units } = await orderUnits(tx, orderId);
   await lockProducts(tx, [...units.keys()].sort());
   await addStock(tx, units, 1);
+  await releaseDiscountUse(tx, orderId); // the code's reserved use goes back with the stock (discount.server.ts)
   return true;
 }
 
@@ -124,13 +135,21 @@ async function retakeStock(tx: Tx, orderId: string): Promise<boolean> {
 
 type ReserveLine = { productId: string; name: string; priceCents: number; quantity: number };
 class NotReserved extends Error {}
+/** The discount code was refused under lock (used up, or used by this buyer meanwhile): its message is the shopper's. */
+class DiscountRefused extends Error {}
 
 /**
  * One transaction: every line's units taken from stock (only where the stock
  * and today's price are still what the shopper was shown) and the order
  * created holding them. Null when any line cannot be had; nothing is changed then.
  */
-async function reserveAndCreateOrder(buyer: Buyer, lines: ReserveLine[], totalCents: number, reservedUntil: Date) {
+async function reserveAndCreateOrder(
+  buyer: Buyer,
+  lines: ReserveLine[],
+  subtotalCents: number,
+  reservedUntil: Date,
+  discountCode: string | null,
+): Promise<{ id: string; totalCents: number; discountCents: number; discountCode: string | null } | { refused: string } | null> {
   try {
     return await db.$transaction(async (tx) => {
       const stock = await lockProducts(tx, lines.map((line) => line.productId).sort());
@@ -139,10 +158,20 @@ async function reserveAndCreateOrder(buyer: Buyer, lines: ReserveLine[], totalCe
         if (!row || row.quantity < line.quantity || row.priceCents !== line.priceCents) throw new NotReserved();
       }
       await addStock(tx, new Map(lines.map((line) => [line.productId, line.quantity])), -1);
+      // --- discount code (discount.server.ts): one use reserved, locked after the products ---
+      const discount = discountCode ? await reserveDiscountUse(tx, discountCode, subtotalCents, buyer.id) : null;
+      if (discount && !discount.ok) throw new DiscountRefused(discount.message);
+      const discountCents = discount?.ok ? discount.discountCents : 0;
+      if (subtotalCents - discountCents < MIN_CHARGE_CENTS) throw new DiscountRefused(minimumChargeMessage);
+      // --- end discount code ---
       return tx.order.create({
         data: {
           buyerId: buyer.id,
-          totalCents,
+          totalCents: subtotalCents - discountCents,
+          subtotalCents,
+          discountCents,
+          discountCode: discount?.ok ? discount.discount.code : null,
+          discountId: discount?.ok ? discount.discount.id : null,
           reservedUntil,
           // Where it ships, frozen now: a later profile edit does not move a placed order.
           shipName: buyer.name,
@@ -163,14 +192,17 @@ async function reserveAndCreateOrder(buyer: Buyer, lines: ReserveLine[], totalCe
             }),
           },
         },
-        select: { id: true },
+        select: { id: true, totalCents: true, discountCents: true, discountCode: true },
       });
     }, TX_OPTIONS);
   } catch (error) {
     if (error instanceof NotReserved) return null;
+    if (error instanceof DiscountRefused) return { refused: error.message };
     throw error;
   }
 }
+
+const minimumChargeMessage = `The order total must be at least ${formatPrice(MIN_CHARGE_CENTS)}`;
 
 /** What the shopper is told when the units went while they were looking. */
 async function unavailableMessage(cartLines: CartLine[]) {
@@ -225,15 +257,20 @@ export async function startCheckout(
       message: short.map((line) => `Only ${line.product!.stock} of ${line.product!.name} in stock`).join("; "),
     };
   }
-  if (options.expectedTotalCents !== undefined && options.expectedTotalCents !== cart.totalCents) {
+  // --- discount code: checked now for a clear answer, reserved under lock below ---
+  const discount = options.discountCode ? await checkDiscount(options.discountCode, cart.totalCents, { buyerId: buyer.id }) : null;
+  if (discount && !discount.ok)
+    return { ok: false, status: discount.reason === "unknown" ? 400 : 409, message: `${discount.message} Nothing was charged.` };
+  const totalCents = cart.totalCents - (discount?.discountCents ?? 0);
+  // --- end discount code ---
+  if (options.expectedTotalCents !== undefined && options.expectedTotalCents !== totalCents) {
     return {
       ok: false,
       status: 409,
-      message: `Your cart changed (prices or stock): the total is now ${formatPrice(cart.totalCents)}. Please review it and check out again.`,
+      message: `Your cart changed (prices or stock): the total is now ${formatPrice(totalCents)}. Please review it and check out again.`,
     };
   }
-  if (cart.totalCents < MIN_CHARGE_CENTS)
-    return { ok: false, status: 400, message: `The order total must be at least ${formatPrice(MIN_CHARGE_CENTS)}` };
+  if (totalCents < MIN_CHARGE_CENTS) return { ok: false, status: 400, message: minimumChargeMessage };
 
   const allowed = await limit(`checkout:user:${buyer.id}`, CHECKOUT_LIMIT.max, CHECKOUT_LIMIT.windowMs);
   if (!allowed.allowed) return { ok: false, status: 429, message: rateLimitMessage(allowed.retryAfter) };
@@ -249,11 +286,25 @@ export async function startCheckout(
     priceCents: line.product!.priceCents,
     quantity: line.quantity,
   }));
-  const order = await reserveAndCreateOrder(buyer, lines, cart.totalCents, new Date(expiresAt * 1000));
+  const order = await reserveAndCreateOrder(buyer, lines, cart.totalCents, new Date(expiresAt * 1000), options.discountCode ?? null);
   if (!order) return { ok: false, status: 409, message: await unavailableMessage(cartLines) };
+  if ("refused" in order) return { ok: false, status: 409, message: `${order.refused} Nothing was charged.` };
 
   let session: Stripe.Checkout.Session | undefined;
   try {
+    // The discount as a one-off coupon of exactly the order's amount off: Stripe charges order.totalCents.
+    const coupon = order.discountCents
+      ? await stripe().coupons.create(
+          {
+            amount_off: order.discountCents,
+            currency: CURRENCY,
+            duration: "once",
+            max_redemptions: 1,
+            name: order.discountCode ?? "Discount",
+          },
+          { idempotencyKey: `checkout-coupon-${order.id}` },
+        )
+      : null;
     session = await stripe().checkout.sessions.create(
       {
         mode: "payment",
@@ -261,6 +312,7 @@ export async function startCheckout(
           quantity: line.quantity,
           price_data: { currency: CURRENCY, unit_amount: line.priceCents, product_data: { name: line.name } },
         })),
+        ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
         metadata: { orderId: order.id },
         payment_intent_data: { metadata: { orderId: order.id } },
         client_reference_id: order.id,
@@ -421,6 +473,7 @@ async function settlePaid(session: SessionLike): Promise<FulfilmentOutcome> {
     const { deleted } = await orderUnits(tx, orderId);
     const held = order.reservedUntil !== null;
     if (deleted === 0 && (held || (await retakeStock(tx, orderId)))) {
+      await markDiscountUsePaid(tx, orderId, held);
       await tx.order.update({
         where: { id: orderId },
         data: {
@@ -567,7 +620,15 @@ export async function confirmCheckoutSession(sessionId: string, buyerId: string)
   const find = () =>
     db.order.findFirst({
       where: { stripeSessionId: sessionId, buyerId },
-      select: { id: true, number: true, paymentStatus: true, totalCents: true, paymentNote: true },
+      select: {
+        id: true,
+        number: true,
+        paymentStatus: true,
+        totalCents: true,
+        paymentNote: true,
+        discountCents: true,
+        discountCode: true,
+      },
     });
   const order = await find();
   if (!order || SETTLED.includes(order.paymentStatus)) return order;

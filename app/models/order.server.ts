@@ -14,6 +14,9 @@ export const orderListSelect = {
   totalCents: true,
   createdAt: true,
   paymentNote: true,
+  subtotalCents: true,
+  discountCents: true,
+  discountCode: true,
   buyer: { select: { id: true, name: true } },
   lines: {
     select: { id: true, productId: true, name: true, description: true, slug: true, unitPriceCents: true, quantity: true },

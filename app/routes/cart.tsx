@@ -6,6 +6,15 @@ import { RespondWithJson, useCartBusy } from "~/components/AddToCartButton";
 import { CartLineItem } from "~/components/CartLineItem";
 import { CartSummary } from "~/components/CartSummary";
 import { applyCartAction, cartActionSchema, cartItemCount, priceCart, readCart, serializeCart } from "~/models/cart.server";
+import {
+  applyDiscountCode,
+  cartDiscount,
+  cartDiscountSchema,
+  CART_DISCOUNT_INTENTS,
+  checkDiscount,
+  discountCodeCookie,
+  readDiscountCode,
+} from "~/models/discount.server";
 import type { CartActionData } from "~/models/cart";
 import { getOptionalUser } from "~/utils/auth.server";
 import { readFormData } from "~/utils/form.server";
@@ -16,10 +25,16 @@ import { parseForm } from "~/utils/validation";
 export const meta: MetaFunction = () => pageMeta({ title: "Cart", description: "Your shopping cart", path: "/cart" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, lines] = await Promise.all([getOptionalUser(request), readCart(request)]);
+  const [user, lines, code] = await Promise.all([getOptionalUser(request), readCart(request), readDiscountCode(request)]);
   const cart = await priceCart(lines, user?.id);
+  const discount = await cartDiscount(code, cart.totalCents, user?.id);
+  // A code from a /discount/CODE link that was refused: why, beside the field.
+  const tried = new URL(request.url).searchParams.get("discount");
+  const refused = tried && tried !== code ? await checkDiscount(tried, cart.totalCents, { buyerId: user?.id }) : null;
+  const triedRefusal: DiscountActionData | null =
+    refused && !refused.ok ? { discountError: refused.message, code: tried!.slice(0, 100) } : null;
   return json(
-    { user: user ? { name: user.name, address: user.address } : null, cart, count: cartItemCount(lines) },
+    { user: user ? { name: user.name, address: user.address } : null, cart, discount, triedRefusal, count: cartItemCount(lines) },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -31,9 +46,33 @@ const SUCCESS_TOAST = {
   clear: "Cart cleared",
 } as const;
 
+/** What the discount form answers when a code is refused: shown beside the field, with or without JavaScript. */
+type DiscountActionData = { discountError: string; code: string };
+
+/** Apply (checked against this cart's subtotal; see applyDiscountCode for what is kept) or remove the discount code. */
+async function discountAction(request: Request, formData: FormData) {
+  const parsed = parseForm(cartDiscountSchema, formData);
+  const typed = String(formData.get("code") ?? "").slice(0, 100);
+  if (!parsed.success)
+    return json<DiscountActionData>({ discountError: parsed.errors.code ?? parsed.message, code: typed }, { status: 400 });
+  if (parsed.data.intent === "remove-discount") {
+    return redirectWithSuccess("/cart", "Discount code removed", { headers: { "Set-Cookie": await discountCodeCookie(null) } });
+  }
+  const [user, lines] = await Promise.all([getOptionalUser(request), readCart(request)]);
+  const cart = await priceCart(lines, user?.id);
+  const applied = await applyDiscountCode(parsed.data.code, cart.totalCents, user?.id);
+  const headers = applied.keep ? { "Set-Cookie": await discountCodeCookie(applied.code) } : undefined;
+  if (!applied.check.ok) {
+    const status = applied.check.reason === "unknown" ? 404 : 409;
+    return json<DiscountActionData>({ discountError: applied.check.message, code: applied.code }, { status, headers });
+  }
+  return redirectWithSuccess("/cart", `Discount code ${applied.code} applied`, { headers });
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request, context);
   const formData = await readFormData(request);
+  if ((CART_DISCOUNT_INTENTS as readonly unknown[]).includes(formData.get("intent"))) return discountAction(request, formData);
   // Fetchers (JavaScript) get JSON; plain form posts get a redirect (add) or the cart page again.
   const wantsJson = formData.get("respond") === "json";
   const back = safeRedirect(formData.get("redirectTo"), "/cart");
@@ -62,8 +101,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CartPage() {
-  const { user, cart, count } = useLoaderData<typeof loader>();
+  const { user, cart, discount, triedRefusal, count } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const discountRefusal = actionData && "discountError" in actionData ? actionData : (triedRefusal ?? undefined);
+  const lineError = actionData && "productId" in actionData ? actionData : undefined;
   const clear = useFetcher<CartActionData>();
   const clearing = clear.state !== "idle";
   const busy = useCartBusy();
@@ -88,7 +129,7 @@ export default function CartPage() {
                 <CartLineItem
                   key={line.productId}
                   line={line}
-                  error={actionData && actionData.productId === line.productId ? actionData.message : undefined}
+                  error={lineError && lineError.productId === line.productId ? lineError.message : undefined}
                 />
               ))}
             </ul>
@@ -111,7 +152,10 @@ export default function CartPage() {
 
       <CartSummary
         user={user}
-        totalCents={clearing ? 0 : cart.totalCents}
+        subtotalCents={clearing ? 0 : cart.totalCents}
+        discount={discount}
+        discountError={discountRefusal?.discountError}
+        discountValue={discountRefusal?.code}
         hasUnavailable={cart.unavailable.length > 0 && !clearing}
         canCheckout={lines.length > 0}
       />

@@ -6,6 +6,7 @@ import { OrderReview } from "~/components/OrderReview";
 import { z } from "~/utils/zod";
 import { priceCart, readCart } from "~/models/cart.server";
 import { startCheckout } from "~/models/checkout.server";
+import { cartDiscount, readDiscountCode } from "~/models/discount.server";
 import { getOptionalUser, loginPath } from "~/utils/auth.server";
 import { readFormData } from "~/utils/form.server";
 import { assertSameOrigin, publicOrigin } from "~/utils/http.server";
@@ -24,7 +25,8 @@ async function requireBuyer(request: Request) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireBuyer(request);
   const cart = await priceCart(await readCart(request), user.id);
-  return json({ user: { name: user.name, address: user.address }, cart }, { headers: { "Cache-Control": "private, no-store" } });
+  const discount = await cartDiscount(await readDiscountCode(request), cart.totalCents, user.id);
+  return json({ user: { name: user.name, address: user.address }, cart, discount }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 // The total the shopper saw: used only to notice a change, never as a price.
@@ -40,6 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await startCheckout(user, await readCart(request), publicOrigin(request, context), {
     shortage: "limit",
     expectedTotalCents: parsed.data.expectedTotalCents,
+    discountCode: await readDiscountCode(request),
   });
   // The cart stays as it is either way: it is emptied on /success, after paying.
   // Units gone (or the total changed) before paying: back to the cart, which
@@ -52,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CheckoutPage() {
-  const { user, cart } = useLoaderData<typeof loader>();
+  const { user, cart, discount } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/checkout";
@@ -71,7 +74,7 @@ export default function CheckoutPage() {
         </div>
       ) : (
         <>
-          <OrderReview cart={cart} />
+          <OrderReview cart={cart} discount={discount} />
 
           <section className="mt-6 rounded border border-gray-200 bg-white p-5" aria-labelledby="address-heading">
             <h2 id="address-heading" className="font-semibold">
@@ -99,7 +102,7 @@ export default function CheckoutPage() {
             </p>
           ) : (
             <Form method="post" className="mt-6 flex items-center gap-4">
-              <input type="hidden" name="expectedTotalCents" value={cart.totalCents} />
+              <input type="hidden" name="expectedTotalCents" value={discount?.totalCents ?? cart.totalCents} />
               <button type="submit" className="btn-primary" disabled={busy}>
                 {busy ? "Processing..." : "Checkout"}
               </button>

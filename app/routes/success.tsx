@@ -3,6 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { clearCartCookie, readCart } from "~/models/cart.server";
 import { confirmCheckoutSession } from "~/models/checkout.server";
+import { discountCodeCookie, readDiscountCode } from "~/models/discount.server";
 import { getOptionalUser } from "~/utils/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { formatPrice } from "~/utils/money";
@@ -27,19 +28,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const sessionId = url.searchParams.get("session_id");
   const order = user && sessionId ? await confirmCheckoutSession(sessionId, user.id) : null;
   const confirmed = order?.paymentStatus === "SUCCEEDED";
-  // Empty the cart, then load the page again without it so the header badge
+  // Empty the cart (and forget its discount code: it was used), then load the page again without it so the header badge
   // (read from the request's cookies) shows 0 as well. `cleared` stops a loop
   // in a browser that refuses cookies.
-  if (confirmed && (await readCart(request)).length > 0 && !url.searchParams.has("cleared")) {
+  const [cartLines, code] = await Promise.all([readCart(request), readDiscountCode(request)]);
+  if (confirmed && (cartLines.length > 0 || code) && !url.searchParams.has("cleared")) {
     url.searchParams.set("cleared", "1");
-    throw redirect(url.pathname + url.search, { headers: { "Set-Cookie": await clearCartCookie() } });
+    const headers = new Headers();
+    headers.append("Set-Cookie", await clearCartCookie());
+    headers.append("Set-Cookie", await discountCodeCookie(null));
+    throw redirect(url.pathname + url.search, { headers });
   }
   const refunded = order?.paymentStatus === "REFUNDED" || order?.paymentStatus === "REFUND_PENDING";
   return json(
     {
       confirmed,
       signedIn: Boolean(user),
-      order: order && (confirmed || refunded) ? { number: order.number, totalCents: order.totalCents, refunded } : null,
+      order:
+        order && (confirmed || refunded)
+          ? {
+              number: order.number,
+              totalCents: order.totalCents,
+              discountCents: order.discountCents,
+              discountCode: order.discountCode,
+              refunded,
+            }
+          : null,
       pending: order?.paymentStatus === "PENDING",
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -79,7 +93,8 @@ export default function PaymentSuccess() {
       <h1 className="text-3xl font-bold text-green-700">Payment successful</h1>
       {order ? (
         <p className="mt-3 text-gray-700" data-testid="order-payment">
-          Order <strong data-testid="order-number">#{order.number}</strong> · total {formatPrice(order.totalCents)} · payment Success
+          Order <strong data-testid="order-number">#{order.number}</strong> · total {formatPrice(order.totalCents)}
+          {order.discountCode ? ` (discount ${order.discountCode}: −${formatPrice(order.discountCents)})` : ""} · payment Success
         </p>
       ) : null}
       <div className="mt-6 flex gap-3">

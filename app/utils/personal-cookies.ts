@@ -10,6 +10,12 @@ export const CART_COOKIE = "cart";
 /** remix-toast's flash cookie (its default name, which this app keeps). */
 export const TOAST_COOKIE = "toast-session";
 
+/**
+ * The discount code a shopper applied (discount.server.ts). Not personal in
+ * the cache's sense: only the cart and checkout read it, and they are never cached.
+ */
+export const DISCOUNT_COOKIE = "cart-discount";
+
 export const PERSONAL_COOKIES = [SESSION_COOKIE, CART_COOKIE, TOAST_COOKIE] as const;
 
 /** Does a Cookie header carry a cookie of this name (whatever its value)? */

@@ -88,6 +88,7 @@ for (const width of [390, 1280]) {
         `/dashboard/admin/product/${slug}`,
         "/dashboard/admin/orders",
         "/dashboard/admin/users",
+        "/dashboard/admin/discounts",
       ]) {
         await page.goto(path);
         expect(await seriousViolations(page), path).toEqual([]);

@@ -19,7 +19,7 @@ test("an admin sees the admin panel menu", async ({ page, asAdmin }) => {
   expect(asAdmin.role).toBe(1);
   await page.goto("/dashboard/admin");
   const menu = page.getByRole("navigation", { name: "Admin Panel" });
-  for (const name of ["Create Category", "Create Product", "Products", "Orders", "Users"]) {
+  for (const name of ["Create Category", "Create Product", "Products", "Orders", "Users", "Discounts"]) {
     await expect(menu.getByRole("link", { name })).toBeVisible();
   }
 });

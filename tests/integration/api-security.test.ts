@@ -54,6 +54,10 @@ describe("the contract's roles", () => {
         "PUT /api/v1/category/update-category/{id}",
         "PUT /api/v1/product/update-product/{id}",
         "PUT /api/v1/user/order-status/{orderId}",
+        "GET /api/v1/discount/list",
+        "POST /api/v1/discount/create",
+        "PUT /api/v1/discount/update/{id}",
+        "POST /api/v1/discount/deactivate/{id}",
       ].sort(),
     );
     // An alias asks exactly what its /api/v1/user twin asks.

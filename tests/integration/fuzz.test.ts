@@ -216,6 +216,17 @@ const productFields = {
   category: real(0),
   shipping: v("1"),
 };
+const discountFields = {
+  code: () => `FUZZ-${Math.random().toString(36).slice(2, 8)}`,
+  kind: v("percent"),
+  percentOff: v("15"),
+  amountOff: v(""),
+  minSubtotal: v("10"),
+  startsAt: v("2026-01-01T00:00"),
+  endsAt: v(""),
+  maxUses: v("5"),
+  oncePerCustomer: v("on"),
+};
 const TEMPLATES: Record<string, Template[]> = {
   "/register": [
     {
@@ -233,8 +244,13 @@ const TEMPLATES: Record<string, Template[]> = {
   "/cart": [
     { fields: { intent: v("add"), productId: real(2), quantity: v("1"), redirectTo: v("/product/fuzz-product") } },
     { fields: { intent: v("set-quantity"), productId: real(2), quantity: v("2") } },
+    { fields: { intent: v("apply-discount"), code: real(7) } },
   ],
   "/checkout": [{ fields: { expectedTotalCents: v("1999") } }],
+  "/dashboard/admin/discounts": [{ fields: discountFields }, { fields: { id: real(6) } }],
+  "/dashboard/admin/discounts/{id}": [{ fields: discountFields }],
+  "/api/v1/discount/create": [{ json: true, fields: discountFields }],
+  "/api/v1/discount/update/{id}": [{ json: true, fields: discountFields }],
   "/dashboard/admin/create-category": [
     { fields: { intent: v("create"), name: v("Fuzz New Cat") } },
     { fields: { intent: v("update"), id: real(0), name: v("Fuzz Cat 2") } },
@@ -279,6 +295,10 @@ const TEMPLATE_PARAMS: Record<string, () => string[]> = {
   "/api/v1/user/order-status/{orderId}": () => [REAL[4]],
   "/api/v1/category/update-category/{id}": () => [REAL[0]],
   "/api/v1/product/update-product/{id}": () => [REAL[2]],
+  "/dashboard/admin/discounts/{id}": () => [REAL[6]],
+  "/api/v1/discount/update/{id}": () => [REAL[6]],
+  "/api/v1/discount/deactivate/{id}": () => [REAL[6]],
+  "/discount/{code}": () => [REAL[7]],
 };
 
 type Mutation = { kind: "replace" | "drop" | "add"; field: number; value: unknown };
@@ -537,7 +557,8 @@ beforeAll(async () => {
       },
     },
   });
-  REAL.push(category.id, category.slug, product.id, product.slug, order.id, user.id);
+  const discount = await db.discount.create({ data: { code: "FUZZ-10", percentOff: 10, maxUses: 1000 } });
+  REAL.push(category.id, category.slug, product.id, product.slug, order.id, user.id, discount.id, discount.code);
   for (const route of allRoutes()) if ((await loadRoute(route.file)).action) withAction.add(route.file);
 });
 
