@@ -33,6 +33,7 @@ export type ServerConfig = {
   buildPath: string;
   /** `npm start` on a laptop: local defaults for secrets, the embedded database and the Stripe stand-in. */
   local: boolean;
+  /** Seed the demo shop at start: by default locally only (production seeds no account with a known password even then). */
   seed: boolean;
   appUrl: string;
 };
@@ -66,6 +67,7 @@ export function readServerConfig(): ServerConfig {
   } catch {
     throw new ConfigError(`APP_URL must be an absolute URL such as https://shop.example (got "${appUrl}")`);
   }
+  const local = process.env.NODE_ENV !== "production" || process.env.LOCAL_DEFAULTS === "1";
   const buildDir = process.env.REMIX_BUILD_DIR ? path.resolve(process.env.REMIX_BUILD_DIR) : path.join(root, "build");
   return {
     port,
@@ -83,8 +85,8 @@ export function readServerConfig(): ServerConfig {
       ttlMs: integer("PAGE_CACHE_TTL_S", 60, 1, 86_400) * 1000,
     },
     buildPath: path.join(buildDir, "index.js"),
-    local: process.env.NODE_ENV !== "production" || process.env.LOCAL_DEFAULTS === "1",
-    seed: flag("SEED", true),
+    local,
+    seed: flag("SEED", local),
     appUrl: appUrl.replace(/\/$/, ""),
   };
 }

@@ -82,3 +82,11 @@ export type RegisterInput = z.output<typeof registerSchema>;
 export type LoginInput = z.output<typeof loginSchema>;
 export type ForgotPasswordInput = z.output<typeof forgotPasswordSchema>;
 export type ProfileInput = z.output<typeof profileSchema>;
+
+/** `npm run create-admin`: a new admin's account, its password held to the shop's rules. */
+export const adminAccountSchema = z.object({
+  email: emailField,
+  name: nameField,
+  password: newPasswordField("Password"),
+});
+export type AdminAccountInput = z.output<typeof adminAccountSchema>;
