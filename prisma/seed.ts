@@ -16,7 +16,6 @@ import { DEMO_ACCOUNTS } from "./seed-accounts";
 import { CATALOG } from "./seed-data";
 import { productPhotoSvg } from "./seed-photos";
 
-
 const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: process.env.DATABASE_URL }) });
 
 /** A catalog product's photo: its own picture, distinct within its category (see seed-photos.ts). */
@@ -143,7 +142,9 @@ async function main() {
     products: await db.product.count(),
     orders: await db.order.count(),
   };
-  console.log(`Seeded in ${Date.now() - started} ms: ${JSON.stringify(counts)} ${admin ? `(admin ${admin.email})` : "(no accounts in production: npm run create-admin)"}`);
+  console.log(
+    `Seeded in ${Date.now() - started} ms: ${JSON.stringify(counts)} ${admin ? `(admin ${admin.email})` : "(no accounts in production: npm run create-admin)"}`,
+  );
 }
 
 const ADJECTIVES = ["Classic", "Modern", "Compact", "Deluxe", "Eco", "Smart", "Vintage", "Pro", "Everyday", "Premium", "Travel", "Mini"];
