@@ -133,11 +133,25 @@ export const updateProfile = operation({
   tag: USER,
   summary: "Update the signed-in user's profile: blank or missing fields keep their value; the e-mail never changes",
   description:
-    "`email` is accepted (the old clients send it) and ignored. A new password revokes the account's other sessions. A 400's message is repeated in `error` for the old clients.",
+    "`email` is accepted (the old clients send it) and ignored. A new `password` needs `currentPassword`, the account's current one (a wrong one counts toward the login rate limits; nothing is changed then), and revokes the account's other sessions. A 400's message is repeated in `error` for the old clients.",
   body: { type: "json", schema: profileSchema },
   legacyErrorField: true,
-  responses: { 200: reply("Updated", done().extend({ updatedUser: apiUserSchema })) },
+  responses: {
+    200: reply("Updated", done().extend({ updatedUser: apiUserSchema })),
+    400: error("Invalid input, or a new password without the right `currentPassword` (`errors.currentPassword` says which)"),
+    429: limited("Too many wrong current passwords; see Retry-After"),
+  },
 });
+
+/**
+ * The old client has no current-password field, and shows `error` of a 2xx
+ * answer only (a 4xx is "Something went wrong"): through its alias, a new
+ * password without the current one is answered 200 with `error` saying why,
+ * and nothing is changed.
+ */
+const legacyProfileRefusal = z
+  .strictObject({ success: z.literal(false), message: z.string(), error: z.string() })
+  .describe("Nothing changed: a new password needs the current one, which this client cannot send");
 
 export const orders = operation({
   id: "orders",
@@ -193,9 +207,15 @@ export const orderStatus = operation({
  */
 const LEGACY_TARGETS = [register, login, forgotPassword, userAuth, adminAuth, updateProfile, orders, allOrders, orderStatus] as const;
 export const LEGACY_AUTH_ALIASES = LEGACY_TARGETS.map((target) => target.path.replace("/api/v1/user/", ""));
-const legacyAliases = LEGACY_TARGETS.map((target) =>
-  deprecatedAlias(target, target.path.replace("/api/v1/user/", "/api/v1/auth/"), "for the old shop's own client"),
-);
+const legacyAliases = LEGACY_TARGETS.map((target) => {
+  const alias = deprecatedAlias(target, target.path.replace("/api/v1/user/", "/api/v1/auth/"), "for the old shop's own client");
+  if (target !== updateProfile) return alias;
+  const updated = updateProfile.responses[200].schema!;
+  return {
+    ...alias,
+    responses: { ...alias.responses, 200: reply("Updated, or refused with `error`", z.union([updated, legacyProfileRefusal])) },
+  };
+});
 
 // ---------- categories ----------
 
