@@ -33,6 +33,7 @@ export const CHECKOUT_LIMIT = { max: 20, windowMs: 10 * 60 * 1000 };
 /** Stripe's smallest charge in US dollars. */
 export const MIN_CHARGE_CENTS = 50;
 export const STRIPE_SESSION_FAILED = "Failed to create Stripe session";
+export const REPLACED_MESSAGE = "Another checkout of yours started at the same moment and replaced this one. Nothing was charged.";
 export const CURRENCY = "usd";
 /** How long a checkout holds its stock; Stripe's Checkout Session lives as long (its minimum is 30 minutes). */
 export const RESERVATION_MINUTES = 31;
@@ -124,14 +125,47 @@ async function retakeStock(tx: Tx, orderId: string): Promise<boolean> {
 type ReserveLine = { productId: string; name: string; priceCents: number; quantity: number };
 class NotReserved extends Error {}
 
+const REPLACED_NOTE = "Replaced by a new checkout";
+
 /**
- * One transaction: every line's units taken from stock (only where the stock
- * and today's price are still what the shopper was shown) and the order
- * created holding them. Null when any line cannot be had; nothing is changed then.
+ * One buyer's checkouts one at a time: the transaction that reserves takes
+ * the buyer's advisory lock, then ends whatever attempt of theirs is still
+ * pending (one started at the same moment, which cancelOpenAttempts could not
+ * see yet) and gives its hold back, so a double submit or two tabs never hold
+ * stock twice. Their sessions, if any, are expired at Stripe after the commit
+ * (expireReplaced); one paid meanwhile goes the late-payment way (units taken
+ * again, or refunded).
+ */
+async function replacePendingAttempts(tx: Tx, buyerId: string): Promise<string[]> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('checkout'), hashtext(${buyerId}))`;
+  // FOR UPDATE: an attempt recording its session id meanwhile waits, then sees itself replaced.
+  const pending = await tx.$queryRaw<{ id: string; stripeSessionId: string | null }[]>`
+    SELECT id, "stripeSessionId" FROM "Order" WHERE "buyerId" = ${buyerId} AND "paymentStatus" = 'PENDING' ORDER BY id FOR UPDATE`;
+  for (const order of pending) await endAttemptIn(tx, order.id, "CANCELLED", REPLACED_NOTE);
+  return pending.flatMap((order) => (order.stripeSessionId ? [order.stripeSessionId] : []));
+}
+
+/** After the commit: the replaced attempts' payment pages are closed (best effort; the order is already ended). */
+async function expireReplaced(sessionIds: string[]) {
+  for (const id of sessionIds) {
+    await stripe()
+      .checkout.sessions.expire(id)
+      .catch((error: unknown) => console.error(`Could not expire replaced Stripe session ${id}: ${errorText(error)}`));
+  }
+}
+
+/**
+ * One transaction: the buyer's other pending attempt ended (see
+ * replacePendingAttempts), every line's units taken from stock (only where
+ * the stock and today's price are still what the shopper was shown) and the
+ * order created holding them. Null when any line cannot be had; nothing is
+ * changed then.
  */
 async function reserveAndCreateOrder(buyer: Buyer, lines: ReserveLine[], totalCents: number, reservedUntil: Date) {
+  let replaced: string[] = [];
   try {
-    return await db.$transaction(async (tx) => {
+    const order = await db.$transaction(async (tx) => {
+      replaced = await replacePendingAttempts(tx, buyer.id);
       const stock = await lockProducts(tx, lines.map((line) => line.productId).sort());
       for (const line of lines) {
         const row = stock.get(line.productId);
@@ -165,6 +199,8 @@ async function reserveAndCreateOrder(buyer: Buyer, lines: ReserveLine[], totalCe
         select: { id: true },
       });
     }, TX_OPTIONS);
+    await expireReplaced(replaced);
+    return order;
   } catch (error) {
     if (error instanceof NotReserved) return null;
     throw error;
@@ -278,7 +314,16 @@ export async function startCheckout(
     await endAttempt(order.id, "CANCELLED", "The payment page could not be opened (Stripe did not answer)");
     return { ok: false, status: 502, message: STRIPE_SESSION_FAILED };
   }
-  await db.order.update({ where: { id: order.id }, data: { stripeSessionId: session.id } });
+  const recorded = await db.order.update({
+    where: { id: order.id },
+    data: { stripeSessionId: session.id },
+    select: { paymentStatus: true },
+  });
+  // A checkout of the same buyer started at the same moment replaced this one: its page closes too.
+  if (recorded.paymentStatus !== "PENDING") {
+    await expireReplaced([session.id]);
+    return { ok: false, status: 409, message: REPLACED_MESSAGE };
+  }
   return { ok: true, orderId: order.id, sessionId: session.id, url: session.url };
 }
 
@@ -290,15 +335,17 @@ export async function startCheckout(
  * the order status Cancel. A settled payment is never touched.
  */
 export async function endAttempt(orderId: string, outcome: "CANCELLED" | "FAILED", note: string): Promise<boolean> {
-  return db.$transaction(async (tx) => {
-    const ended = await tx.order.updateMany({
-      where: { id: orderId, paymentStatus: "PENDING" },
-      data: { paymentStatus: outcome, status: "CANCEL", paymentNote: note },
-    });
-    if (ended.count === 0) return false;
-    await releaseHold(tx, orderId);
-    return true;
-  }, TX_OPTIONS);
+  return db.$transaction((tx) => endAttemptIn(tx, orderId, outcome, note), TX_OPTIONS);
+}
+
+async function endAttemptIn(tx: Tx, orderId: string, outcome: "CANCELLED" | "FAILED", note: string): Promise<boolean> {
+  const ended = await tx.order.updateMany({
+    where: { id: orderId, paymentStatus: "PENDING" },
+    data: { paymentStatus: outcome, status: "CANCEL", paymentNote: note },
+  });
+  if (ended.count === 0) return false;
+  await releaseHold(tx, orderId);
+  return true;
 }
 
 /**
@@ -337,7 +384,7 @@ async function expireAndEnd(
 
 async function cancelOpenAttempts(buyerId: string) {
   const open = await db.order.findMany({ where: { buyerId, paymentStatus: "PENDING" }, select: { id: true, stripeSessionId: true } });
-  for (const order of open) await expireAndEnd(order, "Replaced by a new checkout");
+  for (const order of open) await expireAndEnd(order, REPLACED_NOTE);
 }
 
 export type CancelOutcome = "cancelled" | "paid" | "unchanged" | "not-found";
