@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { freePort, root } from "../../scripts/db.js";
+import { freePort, root, seed } from "../../scripts/db.js";
 import { DEMO_ACCOUNTS } from "../../prisma/seed-accounts";
 import { authenticate } from "~/models/user.server";
 import { Role } from "~/models/user";
@@ -105,8 +105,15 @@ describe("seeding in production", () => {
     }
   });
 
-  it("a production start, even with SEED=true, seeds the catalogue and no account with a known password", async () => {
-    await productionStart({ SEED: "true" });
+  it("a production start seeds nothing by default: no account, no demo shop", async () => {
+    await productionStart({});
+    expect(await db.user.count()).toBe(0);
+    expect(await db.product.count()).toBe(0);
+  });
+
+  // The seed draws every product's photo: slow on a busy machine, hence the long timeout.
+  it("with SEED=true, production seeds the catalogue and no account with a known password", { timeout: 300_000 }, async () => {
+    await seed(process.env.DATABASE_URL!, { NODE_ENV: "production", LOCAL_DEFAULTS: "" });
     expect(await db.product.count()).toBeGreaterThan(0);
     for (const account of Object.values(DEMO_ACCOUNTS)) {
       expect(await db.user.findUnique({ where: { email: account.email } })).toBeNull();
