@@ -2,7 +2,7 @@
 // it needs, the request's schemas, every answer's schema, words for people).
 // The request schemas are the domain's own (app/models/*), the ones the
 // screens validate with. From this list:
-//   - the dispatcher (dispatchApi in app/utils/api.server.ts, behind the one
+//   - the dispatcher (dispatchApi in app/api/dispatch.server.ts, behind the one
 //     route app/routes/api.v1.$.ts) matches the path, answers 405 for another
 //     method, enforces the role and parses params, query and body before the
 //     handler (app/api/handlers.server.ts) runs;
@@ -18,7 +18,7 @@ import { CHECKOUT_LIMIT, MIN_CHARGE_CENTS, paymentsRequestSchema, RESERVATION_MI
 import { ADMIN_ORDERS_PAGE_SIZE, ALL_ORDERS_MAX, orderStatusInputSchema } from "~/models/order.server";
 import { productInputSchema, productUpdateSchema } from "~/models/product.server";
 import { forgotPasswordSchema, loginSchema, profileSchema, registerBodySchema } from "~/models/user.server";
-import { ID_PATTERN } from "~/utils/api.server";
+import { idSchema } from "~/utils/id";
 import { pageFromText } from "~/utils/paging";
 import { z } from "~/utils/zod";
 import { MAX_WEBHOOK_BYTES } from "./limits";
@@ -28,11 +28,7 @@ import { apiCategorySchema, apiOrderSchema, apiProductSchema, apiUserSchema, suc
 // ---------- small pieces ----------
 
 /** A path segment that must be an id (a cuid): anything else is a 400 before the database is asked. */
-const idParam = (what: string) =>
-  z
-    .string()
-    .regex(ID_PATTERN, `Malformed ${what}`)
-    .describe(`${what[0].toUpperCase()}${what.slice(1)} (\`_id\`)`);
+const idParam = (what: string) => idSchema(`Malformed ${what}`).describe(`${what[0].toUpperCase()}${what.slice(1)} (\`_id\`)`);
 
 const retryAfter = { "Retry-After": { description: "Seconds until another attempt is accepted", schema: { type: "integer" } } };
 const limited = (description = "Too many attempts; see Retry-After") => ({ ...error(description), headers: retryAfter });

@@ -21,6 +21,7 @@
 import { Prisma, type PaymentStatus } from "@prisma/client";
 import { z } from "zod";
 import { db } from "~/utils/db.server";
+import { isValidId } from "~/utils/id";
 import { formatPrice } from "~/utils/money";
 import { stripe, type Stripe } from "~/utils/stripe.server";
 import { limit, rateLimitMessage } from "./rate-limit.server";
@@ -391,7 +392,7 @@ export type CancelOutcome = "cancelled" | "paid" | "unchanged" | "not-found";
 
 /** The Cancel button on Stripe's page: the buyer's own pending order only. */
 export async function cancelCheckout(orderId: string, buyerId: string): Promise<CancelOutcome> {
-  if (!/^[a-z0-9]{20,40}$/i.test(orderId)) return "not-found";
+  if (!isValidId(orderId)) return "not-found";
   const order = await db.order.findFirst({
     where: { id: orderId, buyerId },
     select: { id: true, stripeSessionId: true, paymentStatus: true },
@@ -427,7 +428,7 @@ async function orderFor(session: SessionLike) {
   const orderId = session.metadata?.orderId ?? session.client_reference_id ?? null;
   const select = { id: true, stripeSessionId: true } as const;
   const order =
-    (orderId && /^[a-z0-9]{20,40}$/i.test(orderId) ? await db.order.findUnique({ where: { id: orderId }, select }) : null) ??
+    (isValidId(orderId) ? await db.order.findUnique({ where: { id: orderId }, select }) : null) ??
     (await db.order.findUnique({ where: { stripeSessionId: session.id }, select }));
   if (!order || order.stripeSessionId !== session.id) return null;
   return order;

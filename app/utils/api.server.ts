@@ -33,9 +33,3 @@ export function refusedAttemptJson(result: RateLimited | { message: string; erro
   return apiError(status, result.message, result.errors ? { errors: result.errors } : {});
 }
 
-/** Ids are cuids: anything else is answered 400 before touching the database. */
-export const ID_PATTERN = /^[a-z0-9]{20,40}$/i;
-
-export function isValidId(id: string | undefined): id is string {
-  return typeof id === "string" && ID_PATTERN.test(id);
-}
