@@ -32,4 +32,3 @@ export function refusedAttemptJson(result: RateLimited | { message: string; erro
   if ("retryAfter" in result) return apiError(429, result.message, {}, { headers: { "Retry-After": String(result.retryAfter) } });
   return apiError(status, result.message, result.errors ? { errors: result.errors } : {});
 }
-
