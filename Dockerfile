@@ -17,9 +17,11 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim AS runtime
+# SEED is off in production by default (and never makes an account with a
+# known password); create the first admin with
+#   docker exec -it <container> npm run create-admin
 ENV NODE_ENV=production \
-    PORT=3000 \
-    SEED=false
+    PORT=3000
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates && rm -rf /var/lib/apt/lists/*
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
@@ -28,7 +30,9 @@ COPY --from=build --chown=node:node /app/server-build ./server-build
 COPY --from=build --chown=node:node /app/public ./public
 COPY --from=build --chown=node:node /app/prisma ./prisma
 COPY --from=build --chown=node:node /app/scripts ./scripts
-COPY --from=build --chown=node:node /app/prisma.config.ts /app/package.json ./
+# app/ and tsconfig.json for `npm run create-admin` (tsx runs it from source).
+COPY --from=build --chown=node:node /app/app ./app
+COPY --from=build --chown=node:node /app/prisma.config.ts /app/package.json /app/tsconfig.json ./
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"

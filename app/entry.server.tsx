@@ -64,6 +64,8 @@ const handleRequest: HandleDocumentRequestFunction = (
     fallbackSecurityHeaders(responseHeaders, nonce);
   }
   const requestId = loadContext.requestId ?? "";
+  // An error document shows the request id, which no other answer may carry: never kept by a cache.
+  if (remixContext.staticHandlerContext.errors) responseHeaders.set("Cache-Control", "private, no-store");
   // Crawlers get the whole document at once; browsers get it streamed.
   const waitForAll = isbot(request.headers.get("user-agent") || "");
   return new Promise((resolve, reject) => {

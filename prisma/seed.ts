@@ -1,6 +1,10 @@
 // Fills a database with the demo shop. Safe to run again: everything is keyed
 // by e-mail or slug and upserted, and demo orders are made only once.
 //   SEED_EXTRA_PRODUCTS=N adds N generated products (for benchmarks).
+// In production (NODE_ENV=production without LOCAL_DEFAULTS=1) only the
+// catalogue is seeded: the demo accounts' passwords are published, so they
+// would be anyone's admin login. The owner makes the first admin with
+// `npm run create-admin`.
 import { PrismaPg } from "@prisma/adapter-pg";
 import { OrderStatus, PaymentStatus, PrismaClient } from "@prisma/client";
 import sharp from "sharp";
@@ -8,13 +12,9 @@ import { processPhoto } from "../app/models/photo.server";
 import { Role } from "../app/models/user";
 import { hashAnswer, hashPassword } from "../app/utils/password.server";
 import { slugify } from "../app/utils/text";
+import { DEMO_ACCOUNTS } from "./seed-accounts";
 import { CATALOG } from "./seed-data";
 import { productPhotoSvg } from "./seed-photos";
-
-export const DEMO_ACCOUNTS = {
-  admin: { name: "Ada Admin", email: "admin@storefront.test", password: "Admin123!", answer: "football", role: Role.Admin },
-  user: { name: "Sam Shopper", email: "user@storefront.test", password: "User123!", answer: "cricket", role: Role.User },
-} as const;
 
 const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: process.env.DATABASE_URL }) });
 
@@ -42,10 +42,13 @@ async function upsertUser(account: (typeof DEMO_ACCOUNTS)[keyof typeof DEMO_ACCO
   });
 }
 
+const production = process.env.NODE_ENV === "production" && process.env.LOCAL_DEFAULTS !== "1";
+
 async function main() {
   const started = Date.now();
-  const admin = await upsertUser(DEMO_ACCOUNTS.admin);
-  const user = await upsertUser(DEMO_ACCOUNTS.user);
+  // Production: no demo accounts (their passwords are published above).
+  const admin = production ? null : await upsertUser(DEMO_ACCOUNTS.admin);
+  const user = production ? null : await upsertUser(DEMO_ACCOUNTS.user);
 
   let seedIndex = 0;
   const productIds: string[] = [];
@@ -83,7 +86,7 @@ async function main() {
   const extra = Number(process.env.SEED_EXTRA_PRODUCTS) || 0;
   if (extra > 0) await seedExtraProducts(extra);
 
-  if ((await db.order.count({ where: { buyerId: user.id } })) === 0) {
+  if (user && (await db.order.count({ where: { buyerId: user.id } })) === 0) {
     const products = await db.product.findMany({ where: { id: { in: productIds.slice(0, 8) } } });
     const plans: { status: OrderStatus; payment: PaymentStatus; picks: [number, number][]; hoursAgo: number }[] = [
       {
@@ -139,7 +142,9 @@ async function main() {
     products: await db.product.count(),
     orders: await db.order.count(),
   };
-  console.log(`Seeded in ${Date.now() - started} ms: ${JSON.stringify(counts)} (admin ${admin.email})`);
+  console.log(
+    `Seeded in ${Date.now() - started} ms: ${JSON.stringify(counts)} ${admin ? `(admin ${admin.email})` : "(no accounts in production: npm run create-admin)"}`,
+  );
 }
 
 const ADJECTIVES = ["Classic", "Modern", "Compact", "Deluxe", "Eco", "Smart", "Vintage", "Pro", "Everyday", "Premium", "Travel", "Mini"];

@@ -1,8 +1,9 @@
-// The server's own settings, read once from the environment. A bad value stops
-// the start with one line naming the variable (the app validates its own
-// settings in app/utils/env.server.ts).
-import os from "node:os";
+// The server's own settings, read once from the environment (their rules and
+// defaults: app/utils/settings.server.ts, which the app's settings share). A
+// bad value stops the start with one line naming the variable.
 import path from "node:path";
+import type { z } from "zod";
+import { flag, serverSettings, settingsProblem } from "../app/utils/settings.server";
 import { root } from "../scripts/db.js";
 
 export type ServerConfig = {
@@ -33,6 +34,7 @@ export type ServerConfig = {
   buildPath: string;
   /** `npm start` on a laptop: local defaults for secrets, the embedded database and the Stripe stand-in. */
   local: boolean;
+  /** Seed the demo shop at start: by default locally only (production seeds no account with a known password even then). */
   seed: boolean;
   /** APP_URL, the canonical public origin; unset, each request's own origin is used (server/middleware/public-origin.ts). */
   appUrl: string | undefined;
@@ -48,79 +50,34 @@ export type ServerConfig = {
 
 export class ConfigError extends Error {}
 
-function integer(name: string, fallback: number, min: number, max: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
-  }
-  return value;
-}
-
-function flag(name: string, fallback: boolean): boolean {
-  const raw = process.env[name]?.trim().toLowerCase();
-  if (!raw) return fallback;
-  if (["1", "true", "yes", "on"].includes(raw)) return true;
-  if (["0", "false", "no", "off"].includes(raw)) return false;
-  throw new ConfigError(`${name} must be true or false (got "${process.env[name]}")`);
-}
-
-function secretSetting(name: string, minLength: number): string | undefined {
-  const raw = process.env[name]?.trim();
-  if (!raw) return undefined;
-  if (raw.length < minLength) throw new ConfigError(`${name} must be at least ${minLength} characters`);
-  return raw;
-}
-
-function choice<T extends string>(name: string, options: readonly T[], fallback: T): T {
-  const raw = process.env[name]?.trim().toLowerCase();
-  if (!raw) return fallback;
-  if (!options.includes(raw as T)) throw new ConfigError(`${name} must be one of ${options.join(", ")} (got "${process.env[name]}")`);
-  return raw as T;
-}
-
-/** APP_URL as an origin (scheme, host, port): links are built by appending paths to it. */
-function canonicalOrigin(raw: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(`APP_URL must be an absolute URL such as https://shop.example (got "${raw}")`);
-  }
-  if ((url.protocol !== "http:" && url.protocol !== "https:") || url.pathname !== "/" || url.search || url.hash || url.username) {
-    throw new ConfigError(`APP_URL must be an origin such as https://shop.example, with no path (got "${raw}")`);
-  }
-  return url.origin;
+/** The parsed value, or a ConfigError naming the variable. */
+function parsed<T>(result: z.ZodSafeParseResult<T>): T {
+  if (!result.success) throw new ConfigError(settingsProblem(result.error));
+  return result.data;
 }
 
 export function readServerConfig(): ServerConfig {
-  const port = integer("PORT", 3000, 1, 65535);
-  const maxUpload = integer("MAX_UPLOAD_BYTES", 5 * 1024 * 1024, 1, 1024 * 1024 * 1024);
-  const appUrl = process.env.APP_URL?.trim() ? canonicalOrigin(process.env.APP_URL.trim()) : undefined;
-  const buildDir = process.env.REMIX_BUILD_DIR ? path.resolve(process.env.REMIX_BUILD_DIR) : path.join(root, "build");
+  const settings = parsed(serverSettings.safeParse(process.env));
+  const local = settings.NODE_ENV !== "production" || settings.LOCAL_DEFAULTS === "1";
+  const buildDir = settings.REMIX_BUILD_DIR ? path.resolve(settings.REMIX_BUILD_DIR) : path.join(root, "build");
   return {
-    port,
-    host: process.env.HOST || undefined,
-    // One worker per core: measured on 2 cores, 2 workers serve 48 % more uncached pages and 10 % more cached ones than 1.
-    webConcurrency: integer("WEB_CONCURRENCY", os.availableParallelism(), 1, Math.max(1, os.availableParallelism() * 4)),
-    trustProxy: integer("TRUST_PROXY", 0, 0, 10),
-    bodyLimitBytes: integer("BODY_LIMIT_BYTES", 1024 * 1024, 1024, 1024 * 1024 * 1024),
-    uploadLimitBytes: Math.max(32 * 1024 * 1024, 2 * maxUpload),
-    requestTimeoutMs: integer("REQUEST_TIMEOUT_MS", 30_000, 1_000, 600_000),
-    shutdownTimeoutMs: integer("SHUTDOWN_TIMEOUT_MS", 10_000, 0, 120_000),
-    accessLog: flag("ACCESS_LOG", true),
-    pageCache: {
-      maxBytes: integer("PAGE_CACHE_MB", 64, 0, 64 * 1024) * 1024 * 1024,
-      ttlMs: integer("PAGE_CACHE_TTL_S", 60, 1, 86_400) * 1000,
-    },
+    port: settings.PORT,
+    host: settings.HOST || undefined,
+    webConcurrency: settings.WEB_CONCURRENCY,
+    trustProxy: settings.TRUST_PROXY,
+    bodyLimitBytes: settings.BODY_LIMIT_BYTES,
+    uploadLimitBytes: Math.max(32 * 1024 * 1024, 2 * settings.MAX_UPLOAD_BYTES),
+    requestTimeoutMs: settings.REQUEST_TIMEOUT_MS,
+    shutdownTimeoutMs: settings.SHUTDOWN_TIMEOUT_MS,
+    accessLog: settings.ACCESS_LOG,
+    pageCache: { maxBytes: settings.PAGE_CACHE_MB * 1024 * 1024, ttlMs: settings.PAGE_CACHE_TTL_S * 1000 },
     buildPath: path.join(buildDir, "index.js"),
-    local: process.env.NODE_ENV !== "production" || process.env.LOCAL_DEFAULTS === "1",
-    seed: flag("SEED", true),
-    appUrl,
-    metricsToken: secretSetting("METRICS_TOKEN", 16),
-    metricsPort: integer("METRICS_PORT", 0, 0, 65535) || undefined,
-    logFormat: choice("LOG_FORMAT", ["text", "json"] as const, "text"),
-    botBudget: { concurrency: integer("BOT_CONCURRENCY", 1, 1, 1000), queue: integer("BOT_QUEUE", 32, 0, 10_000), maxWaitMs: 10_000 },
+    local,
+    seed: parsed(flag("SEED", local).safeParse(settings.SEED)),
+    appUrl: settings.APP_URL,
+    metricsToken: settings.METRICS_TOKEN,
+    metricsPort: settings.METRICS_PORT || undefined,
+    logFormat: settings.LOG_FORMAT,
+    botBudget: { concurrency: settings.BOT_CONCURRENCY, queue: settings.BOT_QUEUE, maxWaitMs: 10_000 },
   };
 }

@@ -2,7 +2,7 @@
 // it needs, the request's schemas, every answer's schema, words for people).
 // The request schemas are the domain's own (app/models/*), the ones the
 // screens validate with. From this list:
-//   - the dispatcher (dispatchApi in app/utils/api.server.ts, behind the one
+//   - the dispatcher (dispatchApi in app/api/dispatch.server.ts, behind the one
 //     route app/routes/api.v1.$.ts) matches the path, answers 405 for another
 //     method, enforces the role and parses params, query and body before the
 //     handler (app/api/handlers.server.ts) runs;
@@ -19,7 +19,7 @@ import { discountInputSchema } from "~/models/discount.schema";
 import { ADMIN_ORDERS_PAGE_SIZE, ALL_ORDERS_MAX, orderStatusInputSchema } from "~/models/order.server";
 import { productInputSchema, productUpdateSchema } from "~/models/product.server";
 import { forgotPasswordSchema, loginSchema, profileSchema, registerBodySchema } from "~/models/user.server";
-import { ID_PATTERN } from "~/utils/api.server";
+import { idSchema } from "~/utils/id";
 import { pageFromText } from "~/utils/paging";
 import { z } from "~/utils/zod";
 import { MAX_WEBHOOK_BYTES } from "./limits";
@@ -29,11 +29,7 @@ import { apiCategorySchema, apiDiscountSchema, apiOrderSchema, apiProductSchema,
 // ---------- small pieces ----------
 
 /** A path segment that must be an id (a cuid): anything else is a 400 before the database is asked. */
-const idParam = (what: string) =>
-  z
-    .string()
-    .regex(ID_PATTERN, `Malformed ${what}`)
-    .describe(`${what[0].toUpperCase()}${what.slice(1)} (\`_id\`)`);
+const idParam = (what: string) => idSchema(`Malformed ${what}`).describe(`${what[0].toUpperCase()}${what.slice(1)} (\`_id\`)`);
 
 const retryAfter = { "Retry-After": { description: "Seconds until another attempt is accepted", schema: { type: "integer" } } };
 const limited = (description = "Too many attempts; see Retry-After") => ({ ...error(description), headers: retryAfter });
@@ -136,11 +132,25 @@ export const updateProfile = operation({
   tag: USER,
   summary: "Update the signed-in user's profile: blank or missing fields keep their value; the e-mail never changes",
   description:
-    "`email` is accepted (the old clients send it) and ignored. A new password revokes the account's other sessions. A 400's message is repeated in `error` for the old clients.",
+    "`email` is accepted (the old clients send it) and ignored. A new `password` needs `currentPassword`, the account's current one (a wrong one counts toward the login rate limits; nothing is changed then), and revokes the account's other sessions. A 400's message is repeated in `error` for the old clients.",
   body: { type: "json", schema: profileSchema },
   legacyErrorField: true,
-  responses: { 200: reply("Updated", done().extend({ updatedUser: apiUserSchema })) },
+  responses: {
+    200: reply("Updated", done().extend({ updatedUser: apiUserSchema })),
+    400: error("Invalid input, or a new password without the right `currentPassword` (`errors.currentPassword` says which)"),
+    429: limited("Too many wrong current passwords; see Retry-After"),
+  },
 });
+
+/**
+ * The old client has no current-password field, and shows `error` of a 2xx
+ * answer only (a 4xx is "Something went wrong"): through its alias, a new
+ * password without the current one is answered 200 with `error` saying why,
+ * and nothing is changed.
+ */
+const legacyProfileRefusal = z
+  .strictObject({ success: z.literal(false), message: z.string(), error: z.string() })
+  .describe("Nothing changed: a new password needs the current one, which this client cannot send");
 
 export const orders = operation({
   id: "orders",
@@ -204,14 +214,20 @@ const LEGACY_REFUSALS_AS_OK: Partial<Record<string, readonly number[]>> = {
   [login.id]: [400, 401],
   [forgotPassword.id]: [400, 401],
 };
-const legacyAliases = LEGACY_TARGETS.map((target) =>
-  deprecatedAlias(
+const legacyAliases = LEGACY_TARGETS.map((target) => {
+  const alias = deprecatedAlias(
     target,
     target.path.replace("/api/v1/user/", "/api/v1/auth/"),
     "for the old shop's own client",
     LEGACY_REFUSALS_AS_OK[target.id],
-  ),
-);
+  );
+  if (target !== updateProfile) return alias;
+  const updated = updateProfile.responses[200].schema!;
+  return {
+    ...alias,
+    responses: { ...alias.responses, 200: reply("Updated, or refused with `error`", z.union([updated, legacyProfileRefusal])) },
+  };
+});
 
 // ---------- categories ----------
 

@@ -112,7 +112,7 @@ async function run(op: Operation, request: Request, context: AppLoadContext, raw
     args: HandlerArgs<OperationSpec>,
   ) => Promise<Response> | Response;
   if (!handler) throw new Error(`API contract: no handler for ${op.id}`);
-  return handler({ request, context, user, params, query, body } as HandlerArgs<OperationSpec>);
+  return handler({ request, context, user, params, query, body, viaAlias: op.aliasOf !== undefined } as HandlerArgs<OperationSpec>);
 }
 
 /**

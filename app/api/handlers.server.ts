@@ -24,7 +24,7 @@ import { fulfilFromEvent, linesFromPaymentsRequest, startCheckout } from "~/mode
 import { ADMIN_ORDERS_PAGE_SIZE, ALL_ORDERS_MAX, listAllOrders, listOrdersForUser, updateOrderStatus } from "~/models/order.server";
 import { createProduct, deleteProduct, updateProduct } from "~/models/product.server";
 import { attemptContext } from "~/models/rate-limit.server";
-import { login, register, resetPassword, updateProfile } from "~/models/user.server";
+import { login, OLD_CLIENT_PASSWORD_MESSAGE, register, resetPassword, updateProfile } from "~/models/user.server";
 import { refusedAttemptJson } from "~/utils/api.server";
 import { bearerToken } from "~/utils/auth.server";
 import { apiError, apiNotFound, publicOrigin } from "~/utils/http.server";
@@ -39,6 +39,8 @@ import { openApiDocument } from "./openapi";
 export type HandlerArgs<Op extends OperationSpec> = {
   request: Request;
   context: AppLoadContext;
+  /** Called through a deprecated alias (the old shop's own client). */
+  viaAlias: boolean;
   /** The caller, for an operation that needs one (null for public operations: nobody is looked up). */
   user: Op["role"] extends "public" ? null : PublicUser;
   params: Op extends { params: infer P extends z.ZodType } ? z.output<P> : Record<string, never>;
@@ -105,10 +107,16 @@ export const handlers: Handlers = {
   userAuth: () => json({ ok: true }),
   adminAuth: () => json({ ok: true }),
 
-  updateProfile: async ({ request, context, user, body }) => {
+  updateProfile: async ({ request, context, user, body, viaAlias }) => {
     const currentToken = bearerToken(request) ?? (await readSessionToken(request));
-    const updatedUser = await updateProfile(user.id, body, currentToken, attemptContext(request, context));
-    return json({ success: true, message: "Profile Updated Successfully", updatedUser: toApiUser(updatedUser) });
+    const result = await updateProfile(user.id, body, currentToken, attemptContext(request, context));
+    if (!result.ok) {
+      // The old client cannot send the current password and shows only a 2xx's `error`: tell it why nothing changed.
+      if (viaAlias && result.reason === "current_password" && !body.currentPassword)
+        return json({ success: false, message: OLD_CLIENT_PASSWORD_MESSAGE, error: OLD_CLIENT_PASSWORD_MESSAGE });
+      return refusedAttemptJson(result, 400);
+    }
+    return json({ success: true, message: "Profile Updated Successfully", updatedUser: toApiUser(result.user) });
   },
 
   // The spec's clients read the body as the list.

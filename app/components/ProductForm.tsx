@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useMemo, useState } from "react";
-import { productInputSchema, productUpdateSchema } from "~/models/product.schema";
+import { PRODUCT_DESCRIPTION_MAX, PRODUCT_NAME_MAX, productInputSchema, productUpdateSchema } from "~/models/product.schema";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useSchemaForm } from "~/utils/use-schema-form";
 
@@ -67,7 +67,7 @@ export function ProductForm({
           placeholder="Write a name"
           defaultValue={value("name")}
           required
-          maxLength={120}
+          maxLength={PRODUCT_NAME_MAX}
           {...describedBy("name", errors.name)}
         />
       </Field>
@@ -79,7 +79,7 @@ export function ProductForm({
           placeholder="Write a description"
           defaultValue={value("description")}
           required
-          maxLength={5000}
+          maxLength={PRODUCT_DESCRIPTION_MAX}
           {...describedBy("description", errors.description)}
         />
       </Field>

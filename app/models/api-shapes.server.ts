@@ -1,20 +1,24 @@
 // The field names the spec's /api/v1 clients read (`_id`, `createAt`, ...),
-// built from our relational rows in one place.
+// built from our relational rows in one place, typed by the contract's
+// schemas (app/api/shapes.ts), so a builder cannot drift from what the API declares.
+import type { z } from "zod";
+import type { apiCategorySchema, apiOrderSchema, apiProductSchema, apiUserSchema } from "~/api/shapes";
 import { centsToDollars } from "~/utils/money";
 import type { ListedProduct } from "./catalog.server";
 import { orderStatusLabel, paymentLabel } from "./order";
+import { Role } from "./user";
 
 type CategoryRow = { id: string; name: string; slug: string };
 // Any product read with the listed columns; dates and the category's slug may be left out.
 type ProductRow = Pick<ListedProduct, "id" | "name" | "slug" | "description" | "priceCents" | "quantity" | "shipping"> &
   Partial<Pick<ListedProduct, "createdAt" | "updatedAt">> & { category: { id: string; name: string; slug?: string } };
 
-export function toApiCategory(category: CategoryRow) {
+export function toApiCategory(category: CategoryRow): z.input<typeof apiCategorySchema> {
   return { _id: category.id, name: category.name, slug: category.slug };
 }
 
 /** Never photo bytes: clients fetch the image from product-photo/{_id}. */
-export function toApiProduct(product: ProductRow) {
+export function toApiProduct(product: ProductRow): z.input<typeof apiProductSchema> {
   return {
     _id: product.id,
     name: product.name,
@@ -30,8 +34,17 @@ export function toApiProduct(product: ProductRow) {
   };
 }
 
-export function toApiUser(user: { id: string; name: string; email: string; phone: string; address: string; role: number }) {
-  return { _id: user.id, name: user.name, email: user.email, phone: user.phone, address: user.address, role: user.role };
+export function toApiUser(user: {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  role: number;
+}): z.input<typeof apiUserSchema> {
+  // The contract's roles are 0 and 1: any stored value but Admin is a user (as the spec's clients read it).
+  const role = user.role === Role.Admin ? Role.Admin : Role.User;
+  return { _id: user.id, name: user.name, email: user.email, phone: user.phone, address: user.address, role };
 }
 
 type DiscountRow = {
@@ -84,7 +97,7 @@ type OrderRow = {
   lines: { productId: string | null; name: string; description: string; slug: string; unitPriceCents: number; quantity: number }[];
 };
 
-export function toApiOrder(order: OrderRow) {
+export function toApiOrder(order: OrderRow): z.input<typeof apiOrderSchema> {
   return {
     _id: order.id,
     number: order.number,

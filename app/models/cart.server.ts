@@ -6,6 +6,7 @@ import { Prisma } from "@prisma/client";
 import { z } from "zod";
 import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
+import { idSchema, isValidId } from "~/utils/id";
 import { CART_COOKIE } from "~/utils/personal-cookies";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "./cart";
 import type { ProductCardData } from "./catalog";
@@ -14,7 +15,7 @@ export { MAX_CART_LINES, MAX_LINE_QUANTITY };
 
 export type CartLine = { productId: string; quantity: number };
 
-const productIdSchema = z.string().regex(/^[a-z0-9]{20,40}$/i, "Unknown product");
+const productIdSchema = idSchema("Unknown product");
 
 // A form's number field arrives as text: "" or "2.5" is an error, not 0.
 const quantityField = (min: number) =>
@@ -101,12 +102,12 @@ const cookieValueSchema = z
     if (!value) return [];
     const lines: CartLine[] = [];
     for (const part of value.split("|")) {
-      const match = /^([a-z0-9]{20,40}):([1-9]\d?)$/i.exec(part);
-      if (!match) {
+      const [productId, quantity, ...rest] = part.split(":");
+      if (!isValidId(productId) || !/^[1-9]\d?$/.test(quantity ?? "") || rest.length) {
         ctx.addIssue({ code: "custom", message: "bad cart line" });
         return z.NEVER;
       }
-      lines.push({ productId: match[1], quantity: Number(match[2]) });
+      lines.push({ productId, quantity: Number(quantity) });
     }
     return lines;
   })

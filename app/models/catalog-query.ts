@@ -2,6 +2,7 @@
 // API's product-filters body both end up in one ListingQuery. Kept apart from
 // catalog.ts so that only loaders and the API import them, and zod stays out
 // of the listing pages' client bundles.
+import { idSchema as anyIdSchema } from "~/utils/id";
 import { z } from "~/utils/zod";
 import {
   DEFAULT_SORT,
@@ -17,7 +18,7 @@ import {
 
 const MAX_DOLLARS = 1_000_000;
 
-export const idSchema = z.string().regex(/^[a-z0-9]{20,40}$/i, "Malformed id");
+export const idSchema = anyIdSchema();
 
 export const priceRangeSchema = z
   .object({

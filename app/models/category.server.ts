@@ -2,7 +2,7 @@
 // Names are unique regardless of case; slugs follow the name and stay unique.
 import { Prisma } from "@prisma/client";
 import { db } from "~/utils/db.server";
-import { isValidId } from "~/utils/api.server";
+import { isValidId } from "~/utils/id";
 import { parseInput } from "~/utils/validation";
 import { catalogCache } from "./catalog-cache.server";
 import { catalogChanged } from "./catalog-events.server";

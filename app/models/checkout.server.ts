@@ -21,6 +21,7 @@
 import { Prisma, type PaymentStatus } from "@prisma/client";
 import { z } from "zod";
 import { db } from "~/utils/db.server";
+import { isValidId } from "~/utils/id";
 import { formatPrice } from "~/utils/money";
 import { stripe, type Stripe } from "~/utils/stripe.server";
 import { limit, rateLimitMessage } from "./rate-limit.server";
@@ -35,6 +36,7 @@ export const CHECKOUT_LIMIT = { max: 20, windowMs: 10 * 60 * 1000 };
 /** Stripe's smallest charge in US dollars. */
 export const MIN_CHARGE_CENTS = 50;
 export const STRIPE_SESSION_FAILED = "Failed to create Stripe session";
+export const REPLACED_MESSAGE = "Another checkout of yours started at the same moment and replaced this one. Nothing was charged.";
 export const CURRENCY = "usd";
 /** How long a checkout holds its stock; Stripe's Checkout Session lives as long (its minimum is 30 minutes). */
 export const RESERVATION_MINUTES = 31;
@@ -138,10 +140,41 @@ class NotReserved extends Error {}
 /** The discount code was refused under lock (used up, or used by this buyer meanwhile): its message is the shopper's. */
 class DiscountRefused extends Error {}
 
+const REPLACED_NOTE = "Replaced by a new checkout";
+
 /**
- * One transaction: every line's units taken from stock (only where the stock
- * and today's price are still what the shopper was shown) and the order
- * created holding them. Null when any line cannot be had; nothing is changed then.
+ * One buyer's checkouts one at a time: the transaction that reserves takes
+ * the buyer's advisory lock, then ends whatever attempt of theirs is still
+ * pending (one started at the same moment, which cancelOpenAttempts could not
+ * see yet) and gives its hold back, so a double submit or two tabs never hold
+ * stock twice. Their sessions, if any, are expired at Stripe after the commit
+ * (expireReplaced); one paid meanwhile goes the late-payment way (units taken
+ * again, or refunded).
+ */
+async function replacePendingAttempts(tx: Tx, buyerId: string): Promise<string[]> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('checkout'), hashtext(${buyerId}))`;
+  // FOR UPDATE: an attempt recording its session id meanwhile waits, then sees itself replaced.
+  const pending = await tx.$queryRaw<{ id: string; stripeSessionId: string | null }[]>`
+    SELECT id, "stripeSessionId" FROM "Order" WHERE "buyerId" = ${buyerId} AND "paymentStatus" = 'PENDING' ORDER BY id FOR UPDATE`;
+  for (const order of pending) await endAttemptIn(tx, order.id, "CANCELLED", REPLACED_NOTE);
+  return pending.flatMap((order) => (order.stripeSessionId ? [order.stripeSessionId] : []));
+}
+
+/** After the commit: the replaced attempts' payment pages are closed (best effort; the order is already ended). */
+async function expireReplaced(sessionIds: string[]) {
+  for (const id of sessionIds) {
+    await stripe()
+      .checkout.sessions.expire(id)
+      .catch((error: unknown) => console.error(`Could not expire replaced Stripe session ${id}: ${errorText(error)}`));
+  }
+}
+
+/**
+ * One transaction: the buyer's other pending attempt ended (see
+ * replacePendingAttempts), every line's units taken from stock (only where
+ * the stock and today's price are still what the shopper was shown) and the
+ * order created holding them. Null when any line cannot be had; nothing is
+ * changed then.
  */
 async function reserveAndCreateOrder(
   buyer: Buyer,
@@ -150,8 +183,10 @@ async function reserveAndCreateOrder(
   reservedUntil: Date,
   discountCode: string | null,
 ): Promise<{ id: string; totalCents: number; discountCents: number; discountCode: string | null } | { refused: string } | null> {
+  let replaced: string[] = [];
   try {
-    return await db.$transaction(async (tx) => {
+    const order = await db.$transaction(async (tx) => {
+      replaced = await replacePendingAttempts(tx, buyer.id);
       const stock = await lockProducts(tx, lines.map((line) => line.productId).sort());
       for (const line of lines) {
         const row = stock.get(line.productId);
@@ -195,6 +230,8 @@ async function reserveAndCreateOrder(
         select: { id: true, totalCents: true, discountCents: true, discountCode: true },
       });
     }, TX_OPTIONS);
+    await expireReplaced(replaced);
+    return order;
   } catch (error) {
     if (error instanceof NotReserved) return null;
     if (error instanceof DiscountRefused) return { refused: error.message };
@@ -331,7 +368,16 @@ export async function startCheckout(
     await endAttempt(order.id, "CANCELLED", "The payment page could not be opened (Stripe did not answer)");
     return { ok: false, status: 502, message: STRIPE_SESSION_FAILED };
   }
-  await db.order.update({ where: { id: order.id }, data: { stripeSessionId: session.id, origin } });
+  const recorded = await db.order.update({
+    where: { id: order.id },
+    data: { stripeSessionId: session.id, origin },
+    select: { paymentStatus: true },
+  });
+  // A checkout of the same buyer started at the same moment replaced this one: its page closes too.
+  if (recorded.paymentStatus !== "PENDING") {
+    await expireReplaced([session.id]);
+    return { ok: false, status: 409, message: REPLACED_MESSAGE };
+  }
   return { ok: true, orderId: order.id, sessionId: session.id, url: session.url };
 }
 
@@ -343,15 +389,17 @@ export async function startCheckout(
  * the order status Cancel. A settled payment is never touched.
  */
 export async function endAttempt(orderId: string, outcome: "CANCELLED" | "FAILED", note: string): Promise<boolean> {
-  return db.$transaction(async (tx) => {
-    const ended = await tx.order.updateMany({
-      where: { id: orderId, paymentStatus: "PENDING" },
-      data: { paymentStatus: outcome, status: "CANCEL", paymentNote: note },
-    });
-    if (ended.count === 0) return false;
-    await releaseHold(tx, orderId);
-    return true;
-  }, TX_OPTIONS);
+  return db.$transaction((tx) => endAttemptIn(tx, orderId, outcome, note), TX_OPTIONS);
+}
+
+async function endAttemptIn(tx: Tx, orderId: string, outcome: "CANCELLED" | "FAILED", note: string): Promise<boolean> {
+  const ended = await tx.order.updateMany({
+    where: { id: orderId, paymentStatus: "PENDING" },
+    data: { paymentStatus: outcome, status: "CANCEL", paymentNote: note },
+  });
+  if (ended.count === 0) return false;
+  await releaseHold(tx, orderId);
+  return true;
 }
 
 /**
@@ -390,14 +438,14 @@ async function expireAndEnd(
 
 async function cancelOpenAttempts(buyerId: string) {
   const open = await db.order.findMany({ where: { buyerId, paymentStatus: "PENDING" }, select: { id: true, stripeSessionId: true } });
-  for (const order of open) await expireAndEnd(order, "Replaced by a new checkout");
+  for (const order of open) await expireAndEnd(order, REPLACED_NOTE);
 }
 
 export type CancelOutcome = "cancelled" | "paid" | "unchanged" | "not-found";
 
 /** The Cancel button on Stripe's page: the buyer's own pending order only. */
 export async function cancelCheckout(orderId: string, buyerId: string): Promise<CancelOutcome> {
-  if (!/^[a-z0-9]{20,40}$/i.test(orderId)) return "not-found";
+  if (!isValidId(orderId)) return "not-found";
   const order = await db.order.findFirst({
     where: { id: orderId, buyerId },
     select: { id: true, stripeSessionId: true, paymentStatus: true },
@@ -433,7 +481,7 @@ async function orderFor(session: SessionLike) {
   const orderId = session.metadata?.orderId ?? session.client_reference_id ?? null;
   const select = { id: true, stripeSessionId: true } as const;
   const order =
-    (orderId && /^[a-z0-9]{20,40}$/i.test(orderId) ? await db.order.findUnique({ where: { id: orderId }, select }) : null) ??
+    (isValidId(orderId) ? await db.order.findUnique({ where: { id: orderId }, select }) : null) ??
     (await db.order.findUnique({ where: { stripeSessionId: session.id }, select }));
   if (!order || order.stripeSessionId !== session.id) return null;
   return order;

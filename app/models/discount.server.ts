@@ -18,7 +18,7 @@
 //   cart's; it is only ever a code, never an amount.
 import { createCookie } from "@remix-run/node";
 import { Prisma, type Discount } from "@prisma/client";
-import { isValidId } from "~/utils/api.server";
+import { isValidId } from "~/utils/id";
 import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { formatPrice } from "~/utils/money";

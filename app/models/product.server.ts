@@ -3,7 +3,7 @@
 // write as the product, so a refused or failed upload never leaves half a product.
 import { db } from "~/utils/db.server";
 import { pageOf } from "~/utils/paging";
-import { isValidId } from "~/utils/api.server";
+import { isValidId } from "~/utils/id";
 import { env } from "~/utils/env.server";
 import { formatMegabytes } from "~/utils/upload.server";
 import { hasForbiddenCharacters, parseInput, type ParseResult } from "~/utils/validation";

@@ -13,16 +13,6 @@ export function firstFreeSlug(base: string, taken: Iterable<string>): string {
   }
 }
 
-/**
- * A free slug for `name`. `takenWithPrefix` lists the slugs in use that start
- * with the base (excluding the row being renamed). Concurrent writers can
- * still collide; withUniqueSlug retries.
- */
-export async function uniqueSlug(name: string, takenWithPrefix: (prefix: string) => Promise<string[]>): Promise<string> {
-  const base = slugify(name);
-  return firstFreeSlug(base, await takenWithPrefix(base));
-}
-
 /** Tries with the next free numbered slug this often before adding a random suffix. */
 const NUMBERED_ATTEMPTS = 3;
 const MAX_ATTEMPTS = 10;

@@ -71,9 +71,16 @@ const keepIfBlank = <S extends z.ZodType>(schema: S) =>
   z.preprocess((value) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value), schema.optional());
 
 // No `email` (or `role`) key: zod drops unknown keys, so a crafted request cannot change them.
+// A new password needs the current one (checked by updateProfile, which the old client's call also meets).
 export const profileSchema = z.object({
   name: keepIfBlank(nameField),
   password: keepIfBlank(newPasswordField("Password")),
+  currentPassword: keepIfBlank(
+    z
+      .string({ error: "Current password must be text" })
+      .max(200, "Current password is not correct")
+      .describe("The account's current password: required with `password`"),
+  ),
   phone: keepIfBlank(phoneField),
   address: keepIfBlank(addressField),
 });
@@ -82,3 +89,11 @@ export type RegisterInput = z.output<typeof registerSchema>;
 export type LoginInput = z.output<typeof loginSchema>;
 export type ForgotPasswordInput = z.output<typeof forgotPasswordSchema>;
 export type ProfileInput = z.output<typeof profileSchema>;
+
+/** `npm run create-admin`: a new admin's account, its password held to the shop's rules. */
+export const adminAccountSchema = z.object({
+  email: emailField,
+  name: nameField,
+  password: newPasswordField("Password"),
+});
+export type AdminAccountInput = z.output<typeof adminAccountSchema>;

@@ -141,28 +141,57 @@ export async function resetPassword(
   });
 }
 
+export const CURRENT_PASSWORD_REQUIRED_MESSAGE = "Enter your current password to set a new one";
+export const WRONG_CURRENT_PASSWORD_MESSAGE = "Your current password is not correct";
+/** For a client that cannot send the current password (the old shop's own). */
+export const OLD_CLIENT_PASSWORD_MESSAGE =
+  "Nothing was changed: a new password now needs your current password, which this app cannot send. Change your password on the shop's profile page, or leave it blank to save the rest.";
+
+export type ProfileRefusal = { ok: false; reason: "current_password"; message: string; errors: FieldErrors };
+
 /**
  * Change name, password, phone or address (blank fields keep their value).
- * The e-mail never changes. A new password signs out every other session
- * (all but `currentToken`, the one making this change).
+ * The e-mail never changes. A new password needs the current one (a stolen
+ * session must not become a stolen account): a wrong one counts toward the
+ * login rate limits of the account and the address, and nothing is changed.
+ * A new password signs out every other session (all but `currentToken`, the
+ * one making this change); the change and the sign-outs are one transaction.
  */
 export async function updateProfile(
   userId: string,
   input: ProfileInput,
   currentToken: string | null,
-  context: AttemptContext = { ip: null },
-): Promise<PublicUser> {
-  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  return db.$transaction(async (tx) => {
-    const user = await tx.user.update({
-      where: { id: userId },
-      data: { name: input.name, phone: input.phone, address: input.address, passwordHash },
-      select: publicUserSelect,
-    });
-    if (passwordHash) {
-      await tx.session.deleteMany({ where: { userId, ...(currentToken ? { id: { not: hashToken(currentToken) } } : {}) } });
-      await notifyPasswordChanged(tx, userId, { how: "profile", at: new Date(), ip: context.ip, origin: context.origin ?? null });
+  context: AttemptContext,
+): Promise<{ ok: true; user: PublicUser } | ProfileRefusal | RateLimited> {
+  return unlessBusy(async () => {
+    let passwordHash: string | undefined;
+    if (input.password) {
+      const refused = (message: string): ProfileRefusal => ({
+        ok: false,
+        reason: "current_password",
+        message,
+        errors: { currentPassword: message },
+      });
+      if (!input.currentPassword) return refused(CURRENT_PASSWORD_REQUIRED_MESSAGE);
+      const account = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, passwordHash: true } });
+      const attempt = await countAttempt("login", account.email, context);
+      if (isRefusal(attempt)) return attempt;
+      if (!(await verifyPassword(input.currentPassword, account.passwordHash))) return refused(WRONG_CURRENT_PASSWORD_MESSAGE);
+      await forgiveAuthAttempt(attempt);
+      passwordHash = await hashPassword(input.password);
     }
-    return user;
+    const user = await db.$transaction(async (tx) => {
+      const updated = await tx.user.update({
+        where: { id: userId },
+        data: { name: input.name, phone: input.phone, address: input.address, passwordHash },
+        select: publicUserSelect,
+      });
+      if (passwordHash) {
+        await tx.session.deleteMany({ where: { userId, ...(currentToken ? { id: { not: hashToken(currentToken) } } : {}) } });
+        await notifyPasswordChanged(tx, userId, { how: "profile", at: new Date(), ip: context.ip, origin: context.origin ?? null });
+      }
+      return updated;
+    });
+    return { ok: true, user };
   });
 }

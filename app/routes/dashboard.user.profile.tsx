@@ -1,15 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { AccountForm } from "~/components/AccountForm";
-import { TextField } from "~/components/TextField";
+import { TextField, useResultKey } from "~/components/TextField";
 import { PASSWORD_MIN_LENGTH } from "~/models/user";
 import { attemptContext } from "~/models/rate-limit.server";
 import { updateProfile } from "~/models/user.server";
 import { profileSchema } from "~/models/user.schema";
 import { requireUser } from "~/utils/auth.server";
-import { readValidForm } from "~/utils/form.server";
+import { readValidForm, refusedAttempt } from "~/utils/form.server";
 import { assertSameOrigin } from "~/utils/http.server";
 import { readSessionToken } from "~/utils/session.server";
 import { fieldProps, useSchemaForm } from "~/utils/use-schema-form";
@@ -26,15 +26,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // profileSchema has no e-mail: a crafted `email` field is dropped here.
   const form = await readValidForm(request, profileSchema, ["name", "phone", "address"]);
   if (!form.ok) return form.response;
-  await updateProfile(user.id, form.data, await readSessionToken(request), attemptContext(request, context));
+  const result = await updateProfile(user.id, form.data, await readSessionToken(request), attemptContext(request, context));
+  if (!result.ok) return refusedAttempt(result, form.values);
   return redirectWithSuccess("/dashboard/user/profile", "Profile Updated Successfully");
 }
+
+// A refused post changed nothing: keep the loaded profile (a new `loadedAt` would remount the form a second time, emptying what was typed since).
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  actionResult?.errors ? false : defaultShouldRevalidate;
 
 export const meta: MetaFunction = () => [{ title: "Your Profile | Storefront" }, { name: "robots", content: "noindex" }];
 
 export default function Profile() {
   const user = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  // Remounted after each save (the loader's time) and each refusal, so the password fields empty and the answer's messages show.
+  const formKey = user.loadedAt + useResultKey(actionData);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/dashboard/user/profile";
   const { fields, values, formProps } = useSchemaForm(profileSchema, actionData, {
@@ -42,7 +49,7 @@ export default function Profile() {
     defaultValue: { name: user.name, phone: user.phone, address: user.address },
   });
   return (
-    <AccountForm title="USER PROFILE" formKey={user.loadedAt} formProps={formProps}>
+    <AccountForm title="USER PROFILE" formKey={formKey} formProps={formProps} error={actionData?.errors.form}>
       <TextField label="Name" autoComplete="name" {...fieldProps(fields.name, values)} />
       <TextField label="Email" name="email" type="email" value={user.email} disabled readOnly hint="Your e-mail cannot be changed." />
       <TextField
@@ -51,6 +58,14 @@ export default function Profile() {
         autoComplete="new-password"
         hint={`Leave blank to keep your password. A new one needs at least ${PASSWORD_MIN_LENGTH} characters.`}
         {...fieldProps(fields.password, values)}
+        defaultValue={undefined}
+      />
+      <TextField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        hint="Needed only to set a new password."
+        {...fieldProps(fields.currentPassword, values)}
         defaultValue={undefined}
       />
       <TextField label="Phone" type="tel" autoComplete="tel" hint="e.g. +1 555 010 0199" {...fieldProps(fields.phone, values)} />

@@ -32,10 +32,3 @@ export function refusedAttemptJson(result: RateLimited | { message: string; erro
   if ("retryAfter" in result) return apiError(429, result.message, {}, { headers: { "Retry-After": String(result.retryAfter) } });
   return apiError(status, result.message, result.errors ? { errors: result.errors } : {});
 }
-
-/** Ids are cuids: anything else is answered 400 before touching the database. */
-export const ID_PATTERN = /^[a-z0-9]{20,40}$/i;
-
-export function isValidId(id: string | undefined): id is string {
-  return typeof id === "string" && ID_PATTERN.test(id);
-}

@@ -1,9 +1,11 @@
 // Configuration, parsed once at start-up. Local defaults make `npm start` work
-// on a laptop; in production every secret must be given explicitly.
+// on a laptop; in production every secret must be given explicitly. The
+// settings the server reads too come from app/utils/settings.server.ts.
 import { z } from "zod";
+import { settingsProblem, sharedSettings } from "./settings.server";
 
-// `npm start` on a laptop sets LOCAL_DEFAULTS=1 (scripts/serve.js); a real
-// deployment runs with NODE_ENV=production and no local defaults.
+// `npm start` on a laptop sets LOCAL_DEFAULTS=1 (server/index.ts, when not in
+// production); a real deployment runs with NODE_ENV=production and no local defaults.
 const isProduction = process.env.NODE_ENV === "production" && process.env.LOCAL_DEFAULTS !== "1";
 /** The key the local Stripe stand-in (scripts/stripe-fake.js) accepts. */
 export const LOCAL_STRIPE_KEY = "sk_test_local_fake";
@@ -18,25 +20,19 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.string().url({ message: "DATABASE_URL must be a postgresql:// URL" }),
   SESSION_SECRET: required("SESSION_SECRET", "dev-only-session-secret-change-me", 16),
-  APP_URL: z.string().url().optional(),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  ...sharedSettings,
   STRIPE_SECRET_KEY: required("STRIPE_SECRET_KEY", LOCAL_STRIPE_KEY),
   // No default: a known secret would let anyone forge payment events. The
-  // local stand-in's runner (scripts/serve.js, the tests) sets its own; with
+  // local stand-in's runner (server/index.ts, the tests) sets its own; with
   // neither, the webhook accepts no event (see the check below).
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
-  // Set by scripts/serve.js when it runs the local Stripe stand-in.
+  // Set by server/index.ts when it runs the local Stripe stand-in.
   STRIPE_API_BASE: z.string().url().optional(),
   CONTACT_EMAIL: z.string().default("help@storefront.test"),
   CONTACT_PHONE: z.string().default("012-3456789"),
   CONTACT_TOLL_FREE: z.string().default("1800-0000-0000"),
   SHOP_NAME: z.string().default("Storefront"),
   OWNER_NAME: z.string().default("Storefront Ltd."),
-  MAX_UPLOAD_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(5 * 1024 * 1024),
   CORS_ORIGINS: z
     .string()
     .default("")
@@ -46,9 +42,6 @@ const schema = z.object({
         .map((origin) => origin.trim())
         .filter(Boolean),
     ),
-  // How many reverse proxies append to X-Forwarded-For in front of the app
-  // (0: none, so the header is ignored and the per-IP rate limit is off).
-  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   // Login/register/reset attempts per client IP per 15 minutes.
   RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(50),
   // Where e-mail goes (smtp:// or smtps://, user and password in the URL).
@@ -85,8 +78,7 @@ const checked = schema.superRefine((_config, ctx) => {
 function load(): Env {
   const parsed = checked.safeParse(process.env);
   if (!parsed.success) {
-    const first = parsed.error.issues[0];
-    const message = `Invalid configuration: ${first.path.join(".")}: ${first.message}`;
+    const message = `Invalid configuration: ${settingsProblem(parsed.error)}`;
     console.error(message);
     throw new Error(message);
   }

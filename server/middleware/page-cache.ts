@@ -19,11 +19,18 @@
 // has committed is never answered from before it, even when its NOTIFY is
 // still on the way.
 //
-// A cached document still gets a fresh CSP nonce and request id: they are
-// found in the stored body and it is kept as the parts between them, so a hit
-// is the parts joined with this request's values. For gzip the parts are kept
+// A cached document still gets a fresh CSP nonce: when the answer is stored,
+// the places where this request's nonce stands are recorded (the nonce is 16
+// random bytes the server drew for this request, so nothing else in the body
+// can be it), and the body is kept as the parts between them, so a hit is the
+// parts joined with the hit's own nonce. Nothing else is spliced, and the body
+// is never searched for the request id: that may come from a client (through a
+// trusted proxy, TRUST_PROXY) and be any word. Only error pages show it, and
+// those are never kept (200 only; app/entry.server.tsx also marks an error
+// document no-store), so a hit's request id is in its X-Request-Id header
+// alone. For gzip the parts are kept
 // deflated too, each ending on a full flush (byte-aligned, no back-references
-// across parts), and the new values go in between as stored deflate blocks:
+// across parts), and the nonce goes in between as a stored deflate block:
 // a hit costs a CRC-32 over the body, not a compression.
 //
 // Signed-in visitors get their own entries, for the catalogue pages only
@@ -78,9 +85,8 @@ export type PageCacheOptions = {
 
 type Entry = {
   headers: [string, number | string | string[]][];
-  /** The body split where the nonce or request id stood: parts[0] token[0] parts[1] … parts[n]. */
+  /** The body split where the nonce stood when it was stored: parts[0] nonce parts[1] … nonce parts[n]. */
   parts: Buffer[];
-  tokens: ("nonce" | "requestId")[];
   /** Each part as raw deflate ending on a full flush. */
   deflated: Buffer[];
   /** Each part's CRC-32 and the shift past its length, so a hit joins CRCs instead of reading the page (crc32-combine.ts). */
@@ -230,29 +236,20 @@ function cacheKey(req: Request, res: Response): string {
   return `${html} ${res.locals.publicOrigin ?? req.headers.host ?? ""} ${origin} ${q === -1 ? url : url.slice(0, q)}?${search}`;
 }
 
-/** Splits `body` where any of the tokens occurs. */
-function splitAt(body: Buffer, tokens: { name: Entry["tokens"][number]; value: Buffer }[]) {
+/** The shortest nonce the cache splices: shorter ones could stand in the page by chance. */
+const MIN_NONCE_BYTES = 16;
+
+/** Splits `body` at every place the request's own nonce stands (undefined without a usable nonce: not kept). */
+function splitAtNonce(body: Buffer, nonce: Buffer): Buffer[] | undefined {
+  if (nonce.length < MIN_NONCE_BYTES) return undefined;
   const parts: Buffer[] = [];
-  const found: Entry["tokens"] = [];
-  const usable = tokens.filter((t) => t.value.length >= 8);
   let from = 0;
-  for (;;) {
-    let at = -1;
-    let which: (typeof usable)[number] | undefined;
-    for (const token of usable) {
-      const i = body.indexOf(token.value, from);
-      if (i !== -1 && (at === -1 || i < at)) {
-        at = i;
-        which = token;
-      }
-    }
-    if (!which) break;
+  for (let at = body.indexOf(nonce); at !== -1; at = body.indexOf(nonce, from)) {
     parts.push(body.subarray(from, at));
-    found.push(which.name);
-    from = at + which.value.length;
+    from = at + nonce.length;
   }
   parts.push(body.subarray(from));
-  return { parts, tokens: found };
+  return parts;
 }
 
 function storedBlock(bytes: Buffer): Buffer {
@@ -320,8 +317,7 @@ export function pageCache(options: PageCacheOptions): RequestHandler & { store: 
 
   function serveHit(req: Request, res: Response, entry: Entry) {
     const nonce = Buffer.from(String(res.locals.cspNonce ?? ""));
-    const requestId = Buffer.from(String(res.locals.requestId ?? ""));
-    const value = (token: Entry["tokens"][number]) => (token === "nonce" ? nonce : requestId);
+    const last = entry.parts.length - 1;
     res.statusCode = 200;
     for (const [name, header] of entry.headers) res.setHeader(name, header);
     res.setHeader("X-Page-Cache", "hit");
@@ -336,12 +332,10 @@ export function pageCache(options: PageCacheOptions): RequestHandler & { store: 
         pieces.push(entry.deflated[i]);
         crc = crc32Combine(crc, entry.crcs[i], entry.shifts[i]);
         length += part.length;
-        const token = entry.tokens[i];
-        if (token) {
-          const bytes = value(token);
-          pieces.push(storedBlock(bytes));
-          crc = crc32Combine(crc, zlib.crc32(bytes), crc32ShiftFor(bytes.length));
-          length += bytes.length;
+        if (i < last) {
+          pieces.push(storedBlock(nonce));
+          crc = crc32Combine(crc, zlib.crc32(nonce), crc32ShiftFor(nonce.length));
+          length += nonce.length;
         }
       });
       const trailer = Buffer.alloc(8);
@@ -354,8 +348,7 @@ export function pageCache(options: PageCacheOptions): RequestHandler & { store: 
       const pieces: Buffer[] = [];
       entry.parts.forEach((part, i) => {
         pieces.push(part);
-        const token = entry.tokens[i];
-        if (token) pieces.push(value(token));
+        if (i < last) pieces.push(nonce);
       });
       body = Buffer.concat(pieces);
     }
@@ -459,20 +452,18 @@ export function pageCache(options: PageCacheOptions): RequestHandler & { store: 
           (record.userId === undefined || (typeof record.userId === "string" && record.expiresAt !== undefined)) &&
           personalBus().generation === personalGeneration &&
           writes === startWrites);
-      if (keep && personalOk && catalogCachesUsable() && catalogBus().generation === generation) {
-        keep = false;
-        const body = Buffer.concat(chunks);
-        const { parts, tokens } = splitAt(body, [
-          { name: "nonce", value: Buffer.from(String(res.locals.cspNonce ?? "")) },
-          { name: "requestId", value: Buffer.from(String(res.locals.requestId ?? "")) },
-        ]);
+      const fresh = keep && personalOk && catalogCachesUsable() && catalogBus().generation === generation;
+      keep = false;
+      const body = fresh ? Buffer.concat(chunks) : undefined;
+      const parts = body && splitAtNonce(body, Buffer.from(String(res.locals.cspNonce ?? "")));
+      if (body && parts) {
         const deflated = parts.map((part) => zlib.deflateRawSync(part, { level: 6, finishFlush: zlib.constants.Z_FULL_FLUSH }));
         const size = body.length + deflated.reduce((sum, part) => sum + part.length, 0) + key.length * 2 + 512;
         const expires = Math.min(Date.now() + options.ttlMs, record.expiresAt ?? Infinity);
         const tags = personal ? [`s:${session}`, ...(record.userId ? [`u:${record.userId}`] : [])] : undefined;
         const crcs = parts.map((part) => zlib.crc32(part));
         const shifts = parts.map((part) => crc32ShiftFor(part.length));
-        store.set(key, { headers, parts, tokens, deflated, crcs, shifts, length: body.length, size, expires, tags });
+        store.set(key, { headers, parts, deflated, crcs, shifts, length: body.length, size, expires, tags });
       }
       return result;
     } as Response["end"];

@@ -213,3 +213,26 @@ test("password fields have a Show button that reveals what was typed (a plain pa
   await page.getByRole("button", { name: "Hide password" }).click();
   await expect(password).toHaveAttribute("type", "password");
 });
+
+test("a new password needs the current one: refused in the page without it or with a wrong one", async ({ page, asUser }) => {
+  await page.goto("/dashboard/user/profile");
+  const newPassword = page.getByLabel("Password", { exact: true });
+  const currentPassword = page.getByLabel("Current password");
+
+  await newPassword.fill("Taken-Over-1");
+  await page.getByRole("button", { name: "UPDATE" }).click();
+  await expect(page.getByText("Enter your current password to set a new one")).toBeVisible();
+
+  await page.getByLabel("Password", { exact: true }).fill("Taken-Over-1");
+  await currentPassword.fill("not-my-password");
+  await page.getByRole("button", { name: "UPDATE" }).click();
+  await expect(page.getByText("Your current password is not correct")).toBeVisible();
+  const unchanged = await e2eDb().query<{ passwordHash: string }>(`SELECT "passwordHash" FROM "User" WHERE id = $1`, [asUser.id]);
+
+  await page.getByLabel("Password", { exact: true }).fill("Owner-Pass-2");
+  await currentPassword.fill(asUser.password);
+  await page.getByRole("button", { name: "UPDATE" }).click();
+  await expect(page.getByText("Profile Updated Successfully")).toBeVisible();
+  const changed = await e2eDb().query<{ passwordHash: string }>(`SELECT "passwordHash" FROM "User" WHERE id = $1`, [asUser.id]);
+  expect(changed.rows[0].passwordHash).not.toBe(unchanged.rows[0].passwordHash);
+});

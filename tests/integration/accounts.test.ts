@@ -14,6 +14,7 @@ vi.hoisted(() => {
 import { addressKey, clientIp, limit, limitAuthAttempt, sweepExpired } from "~/models/rate-limit.server";
 import {
   authenticate,
+  CURRENT_PASSWORD_REQUIRED_MESSAGE,
   DUPLICATE_EMAIL_MESSAGE,
   INVALID_LOGIN_MESSAGE,
   INVALID_RESET_MESSAGE,
@@ -22,6 +23,7 @@ import {
   registerSchema,
   resetPassword,
   type RegisterInput,
+  WRONG_CURRENT_PASSWORD_MESSAGE,
 } from "~/models/user.server";
 import * as adminIndexRoute from "~/routes/dashboard.admin._index";
 import * as userIndexRoute from "~/routes/dashboard.user._index";
@@ -334,6 +336,7 @@ describe("profile", () => {
           email: "hijack@evil.test",
           role: "1",
           password: "New-Password-9",
+          currentPassword: user.password,
           phone: "555 0199",
           address: "9 New Street",
         },
@@ -367,6 +370,66 @@ describe("profile", () => {
     );
     expect(bad.status).toBe(400);
     expect((await bad.json()).errors).toEqual({ password: "Password must be at least 8 characters" });
+  });
+
+  it("the form changes the password only with the right current one, and says why in the page", async () => {
+    const user = await registered();
+    const cookie = await cookieFor(await createSession(user.id));
+    const post = (fields: Record<string, string>) =>
+      respond(
+        profileRoute.action,
+        postForm("/dashboard/user/profile", { name: "Kept Name", phone: "555 0111", ...fields }, { Cookie: cookie }),
+      );
+
+    const missing = await post({ password: "Stolen-Pass-1", currentPassword: "" });
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).errors).toEqual({ currentPassword: CURRENT_PASSWORD_REQUIRED_MESSAGE });
+    const wrong = await post({ password: "Stolen-Pass-1", currentPassword: "not-my-password" });
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).errors).toEqual({ currentPassword: WRONG_CURRENT_PASSWORD_MESSAGE });
+    // Nothing changed, the password least of all.
+    expect(await authenticate(user.email, "Stolen-Pass-1")).toBeNull();
+    expect(await authenticate(user.email, user.password)).not.toBeNull();
+    expect(await db.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({ name: user.name, phone: user.phone });
+
+    // Without a new password the current one is not asked for.
+    expect((await post({ password: "", currentPassword: "" })).status).toBe(302);
+    expect((await post({ password: "Owner-Pass-2", currentPassword: user.password })).status).toBe(302);
+    expect(await authenticate(user.email, "Owner-Pass-2")).not.toBeNull();
+  });
+
+  it("the API changes the password only with the right currentPassword; wrong ones count toward the login limits", async () => {
+    const user = await registered();
+    const token = await createSession(user.id);
+    const put = (body: Record<string, unknown>) =>
+      respond(apiProfile.action, jsonRequest("PUT", "/api/v1/user/profile", body, { Authorization: token }));
+
+    const missing = await put({ password: "Stolen-Pass-1" });
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({ success: false, errors: { currentPassword: CURRENT_PASSWORD_REQUIRED_MESSAGE } });
+    for (let i = 0; i < 10; i++) {
+      const wrong = await put({ password: "Stolen-Pass-1", currentPassword: `guess-${i}` });
+      expect(wrong.status).toBe(400);
+      expect(await wrong.json()).toMatchObject({ errors: { currentPassword: WRONG_CURRENT_PASSWORD_MESSAGE } });
+    }
+    // The 11th attempt on this account, even with the right password, waits: on the profile and at the login.
+    const limited = await put({ password: "Owner-Pass-2", currentPassword: user.password });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await login({ email: user.email, password: user.password }, { ip: null })).toMatchObject({ reason: "rate_limited" });
+    expect(await authenticate(user.email, user.password)).not.toBeNull();
+    expect(await authenticate(user.email, "Owner-Pass-2")).toBeNull();
+  });
+
+  it("the API changes the password with the right currentPassword", async () => {
+    const user = await registered();
+    const token = await createSession(user.id);
+    const response = await respond(
+      apiProfile.action,
+      jsonRequest("PUT", "/api/v1/user/profile", { password: "Owner-Pass-3", currentPassword: user.password }, { Authorization: token }),
+    );
+    expect(response.status).toBe(200);
+    expect(await authenticate(user.email, "Owner-Pass-3")).not.toBeNull();
   });
 
   it("the API returns updatedUser and ignores an e-mail in the body", async () => {

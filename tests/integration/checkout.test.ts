@@ -846,6 +846,33 @@ describe("cancel, try again, and the success page", () => {
     expect((await listOrdersForUser(user.id)).map((o) => o.id)).toEqual([second.orderId]);
   });
 
+  it("5 checkouts of one buyer at once (a double submit, tabs): one pending order holds the units, every other hold is given back", async () => {
+    const a = await product({ quantity: 6 });
+    const b = await product({ quantity: 6 });
+    const user = await buyer();
+    const lines = [
+      { productId: a.id, quantity: 2 },
+      { productId: b.id, quantity: 1 },
+    ];
+    const results = await Promise.all(Array.from({ length: 5 }, () => startCheckout(user, lines, ORIGIN)));
+    for (const result of results) if (!result.ok) expect(result.status, result.message).toBe(409);
+    const pending = await db.order.findMany({ where: { buyerId: user.id, paymentStatus: "PENDING" } });
+    expect(pending).toHaveLength(1);
+    // Exactly one hold: the pending order's.
+    expect(await stockOf(a.id)).toBe(4);
+    expect(await stockOf(b.id)).toBe(5);
+    const ended = await db.order.findMany({ where: { buyerId: user.id, paymentStatus: { not: "PENDING" } } });
+    expect(ended.every((order) => order.paymentStatus === "CANCELLED" && order.reservedUntil === null)).toBe(true);
+    expect(pending.length + ended.length).toBe(results.filter((result) => result.ok || result.status === 409).length);
+    // Only the surviving attempt's payment page is open; it pays for what it holds.
+    const open = results.filter((result) => result.ok && fake.sessions.get(result.sessionId)!.status === "open");
+    expect(open.map((result) => result.ok && result.orderId)).toEqual([pending[0].id]);
+    await pay(pending[0].stripeSessionId!);
+    expect(await orderOf(pending[0].id)).toMatchObject({ paymentStatus: "SUCCEEDED" });
+    expect(await stockOf(a.id)).toBe(4);
+    expect(await stockOf(b.id)).toBe(5);
+  });
+
   it("/success confirms only the signed-in buyer's paid session, then empties the cart; anything else leaves it", async () => {
     const a = await product({ quantity: 5 });
     const user = await buyer();

@@ -25,6 +25,7 @@ const WEBHOOK_SECRET = "whsec_old_client_test_secret";
 const stripeFake = await vi.hoisted(async () => (await import("./stripe-stand-in")).startStripeStandIn("whsec_old_client_test_secret"));
 
 import { LEGACY_AUTH_ALIASES } from "~/api/openapi";
+import { OLD_CLIENT_PASSWORD_MESSAGE } from "~/models/user.server";
 import { db } from "~/utils/db.server";
 import { dispatch } from "./api-harness";
 
@@ -250,6 +251,23 @@ describe("the old client's accounts, through /api/v1/auth", () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.data.error).toEqual(expect.any(String));
+    // A new password needs the current one, which this client has no field for: a 2xx with `error`,
+    // which it shows as a toast (and keeps its stored user); nothing is changed.
+    const newPassword = await shopper.put("/api/v1/auth/profile", {
+      name: "Taken Over",
+      email: shopperAccount.email,
+      password: "Taken-Over-1",
+      phone: "",
+      address: "",
+    });
+    expect(newPassword.status).toBe(200);
+    expect(newPassword.data.error).toBe(OLD_CLIENT_PASSWORD_MESSAGE);
+    expect(newPassword.data.updatedUser).toBeUndefined();
+    expect((await visitor.post("/api/v1/auth/login", { email: shopperAccount.email, password: "Taken-Over-1" })).data.success).not.toBe(
+      true,
+    );
+    const stillMine = await visitor.post("/api/v1/auth/login", { email: shopperAccount.email, password: shopperAccount.password });
+    expect(stillMine.data.user.name).toBe("Old Shopper Jr");
   });
 });
 

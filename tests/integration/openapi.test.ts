@@ -88,7 +88,11 @@ describe("the generated OpenAPI document", () => {
         const { 200: ok, ...others } = responses;
         expect(others).toEqual(kept);
         if (refused.length) expect(JSON.stringify(ok)).toContain("#/components/schemas/Error");
-        else expect(ok).toEqual(twinResponses[200]);
+        else if (name === "profile") {
+          // The old client's profile call may also be answered 200 with `error` (a refused new password), which it shows.
+          expect(JSON.stringify(ok)).toContain(JSON.stringify(twinResponses[200].content?.["application/json"]?.schema));
+          expect(JSON.stringify(ok)).toContain('"error"');
+        } else expect(ok).toEqual(twinResponses[200]);
       }
     }
     expect(paths["/api/v1/auth/logout"]).toBeUndefined();

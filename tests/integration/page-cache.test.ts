@@ -153,6 +153,34 @@ describe("in front of the production build", () => {
     expect(second.headers.vary).toMatch(/Cookie/);
   });
 
+  it("never lets a request id chosen by a client change another visitor's page (TRUST_PROXY=1)", async () => {
+    const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+    const proxied = await listen(
+      createApp(build, {
+        trustProxy: 1,
+        bodyLimitBytes: 64 * 1024,
+        uploadLimitBytes: 2 * 1024 * 1024,
+        requestTimeoutMs: 10_000,
+        accessLog: false,
+      }),
+    );
+    const category = await newCategory(`Beauty ${tag()}`);
+    const target = `/category/${category.slug}?sort=name`;
+    const chosen = await send(proxied, { path: target, headers: { "X-Request-Id": "category" } });
+    expect(chosen.status).toBe(200);
+    expect(chosen.headers["x-request-id"]).toBe("category");
+    const unify = (answer: Answer) => answer.body.replaceAll(cspNonce(answer)!, "N");
+    const next = await send(proxied, { path: target });
+    const after = await send(proxied, { path: target, headers: { "Accept-Encoding": "gzip" } });
+    expect(after.headers["x-page-cache"]).toBe("hit");
+    for (const answer of [next, after]) {
+      expect(answer.headers["x-request-id"]).not.toBe("category");
+      expect(unify(answer)).toBe(unify(chosen));
+      expect(answer.body).toContain(`href="/category/${category.slug}`);
+      expect(answer.body).not.toContain(String(answer.headers["x-request-id"]));
+    }
+  });
+
   it("serves a gzip hit that decodes to the same page", async () => {
     await send(port, { path: "/category" });
     const plain = await send(port, { path: "/category" });
