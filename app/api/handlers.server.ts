@@ -78,7 +78,7 @@ export const handlers: Handlers = {
   },
 
   login: async ({ request, context, body }) => {
-    const result = await login(body, { ip: clientIp(request, context) });
+    const result = await login(body, { ip: clientIp(request, context), userAgent: request.headers.get("User-Agent") });
     if (!result.ok) return refusedAttemptJson(result, 401);
     return json({ success: true, message: "Login Successfully", user: toApiUser(result.user), token: result.token });
   },

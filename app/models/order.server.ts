@@ -4,6 +4,7 @@ import { db } from "~/utils/db.server";
 import { pageOf } from "~/utils/paging";
 import { z } from "zod";
 import { LEGACY_STATUS_SPELLINGS, ORDER_STATUSES, parseOrderStatus, type OrderStatusValue } from "./order";
+import { recordAudit } from "./audit.server";
 
 export const orderListSelect = {
   id: true,
@@ -74,8 +75,22 @@ export async function listAllOrders({ page = 1, pageSize = ADMIN_ORDERS_PAGE_SIZ
 
 /** Any of the seven statuses, at any time (the spec sets no order). Null when the order does not exist. */
 export async function updateOrderStatus(orderId: string, status: OrderStatusValue) {
-  const result = await db.order.updateMany({ where: { id: orderId }, data: { status } });
-  if (result.count === 0) return null;
+  const changed = await db.$transaction(async (tx) => {
+    // The row lock makes "before" the status this update replaced, even with two admins at once.
+    await tx.$executeRaw`SELECT 1 FROM "Order" WHERE id = ${orderId} FOR UPDATE`;
+    const before = await tx.order.findUnique({ where: { id: orderId }, select: { number: true, status: true } });
+    if (!before) return false;
+    const after = await tx.order.update({ where: { id: orderId }, data: { status }, select: { status: true } });
+    if (before.status !== after.status) {
+      await recordAudit(tx, {
+        kind: "order.status",
+        target: { type: "order", id: orderId, label: `#${before.number}`, path: `/dashboard/admin/orders/${before.number}` },
+        changes: { status: { before: before.status, after: after.status } },
+      });
+    }
+    return true;
+  });
+  if (!changed) return null;
   return db.order.findUnique({ where: { id: orderId }, select: orderListSelect });
 }
 

@@ -51,6 +51,12 @@ const schema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   // Login/register/reset attempts per client IP per 15 minutes.
   RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(50),
+  // An admin without two-factor sign-in is sent to set it up before any admin
+  // page or API call works. On in production; off for local runs, so the demo admin works.
+  REQUIRE_ADMIN_2FA: z
+    .enum(["true", "false", "1", "0"], { error: "REQUIRE_ADMIN_2FA must be true or false" })
+    .default(isProduction ? "true" : "false")
+    .transform((value) => value === "true" || value === "1"),
 });
 
 export type Env = z.infer<typeof schema> & { secureCookies: boolean };
