@@ -5,6 +5,7 @@ type MenuLink = { to: string; label: string };
 const USER_LINKS: MenuLink[] = [
   { to: "/dashboard/user/profile", label: "Profile" },
   { to: "/dashboard/user/orders", label: "Orders" },
+  { to: "/dashboard/user/security", label: "Security" },
 ];
 
 const ADMIN_LINKS: MenuLink[] = [
@@ -13,6 +14,8 @@ const ADMIN_LINKS: MenuLink[] = [
   { to: "/dashboard/admin/products", label: "Products" },
   { to: "/dashboard/admin/orders", label: "Orders" },
   { to: "/dashboard/admin/users", label: "Users" },
+  { to: "/dashboard/admin/audit", label: "Audit trail" },
+  { to: "/dashboard/user/security", label: "Security" },
 ];
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>

@@ -16,3 +16,13 @@ export const twoFactorCodeSchema = z.object({ code: authCodeField });
 export type TwoFactorCodeInput = z.infer<typeof twoFactorCodeSchema>;
 
 export const RECOVERY_CODE_COUNT = 10;
+
+/** The Security page's forms, one `intent` each. */
+export const securityActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("start-2fa") }),
+  z.object({ intent: z.literal("confirm-2fa"), code: authCodeField }),
+  z.object({ intent: z.literal("disable-2fa"), code: authCodeField }),
+  z.object({ intent: z.literal("recovery-codes"), code: authCodeField }),
+  z.object({ intent: z.literal("sign-out-session"), session: z.string().regex(/^[0-9a-f]{64}$/, "No such session") }),
+  z.object({ intent: z.literal("sign-out-others") }),
+]);
