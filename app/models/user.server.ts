@@ -126,14 +126,16 @@ export async function login(
     if (isRefusal(attempt)) return attempt;
     const user = await authenticate(input.email, input.password);
     if (!user) return { ok: false, reason: "invalid", message: INVALID_LOGIN_MESSAGE };
-    // The account's owner got in: only failures count, and their earlier typos are forgiven.
-    await forgiveAuthAttempt(attempt);
-    // With two-factor sign-in on, the password alone opens no session.
-    if (user.totpEnabledAt && !input.code) return { ok: false, reason: "code_required", message: CODE_REQUIRED_MESSAGE, user };
+    // With two-factor sign-in on, the password alone opens no session, and
+    // forgives nothing: otherwise whoever knows the password could clear the
+    // counters between rounds of guessed codes.
     if (user.totpEnabledAt) {
-      const checked = await verifyAccountCode(user, input.code!, context);
+      if (!input.code) return { ok: false, reason: "code_required", message: CODE_REQUIRED_MESSAGE, user };
+      const checked = await verifyAccountCode(user, input.code, context);
       if (!checked.ok) return checked;
     }
+    // The account's owner got in: only failures count, and their earlier typos are forgiven.
+    await forgiveAuthAttempt(attempt);
     return { ok: true, user, token: await createSession(user.id, context) };
   });
 }
