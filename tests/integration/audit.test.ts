@@ -13,7 +13,18 @@ import * as api from "~/routes/api.v1.$";
 import * as auditRoute from "~/routes/dashboard.admin.audit";
 import { withActor } from "~/utils/actor-context";
 import { db } from "~/utils/db.server";
-import { cookieFor, createOrder, expectFailure, expectOk, get, jsonRequest, respond, signedIn, unique } from "../fixtures/integration";
+import {
+  cookieFor,
+  createOrder,
+  createUser,
+  expectFailure,
+  expectOk,
+  get,
+  jsonRequest,
+  respond,
+  signedIn,
+  unique,
+} from "../fixtures/integration";
 
 const entriesFor = (targetId: string) => db.auditEntry.findMany({ where: { targetId }, orderBy: [{ at: "asc" }, { id: "asc" }] });
 
@@ -87,6 +98,24 @@ describe("entries for each kind of admin write", () => {
     await updateOrderStatus(order.id, "DELIVERED");
     const [entry] = await entriesFor(order.id);
     expect(entry).toMatchObject({ actorId: null, actorEmail: SYSTEM_ACTOR, actorIp: "" });
+  });
+});
+
+describe("roles, whoever changes them", () => {
+  it("records a role change made outside the app (a script, psql), and an admin created", async () => {
+    const user = await createUser();
+    await db.user.update({ where: { id: user.id }, data: { role: Role.Admin } });
+    await db.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT set_config('app.actor', 'ops@shop.test', true)`;
+      await tx.user.update({ where: { id: user.id }, data: { role: Role.User } });
+    });
+    const entries = await entriesFor(user.id);
+    expect(entries.map((e) => [e.kind, e.actorEmail, e.changes])).toEqual([
+      ["user.role", SYSTEM_ACTOR, { role: { before: 0, after: 1 } }],
+      ["user.role", "ops@shop.test", { role: { before: 1, after: 0 } }],
+    ]);
+    const admin = await createUser({ role: Role.Admin });
+    expect((await entriesFor(admin.id))[0]).toMatchObject({ kind: "user.role", changes: { role: { before: null, after: 1 } } });
   });
 });
 

@@ -57,3 +57,13 @@ CREATE TRIGGER "AuditEntry_append_only" BEFORE UPDATE OR DELETE ON "AuditEntry"
   FOR EACH ROW EXECUTE FUNCTION audit_entry_append_only();
 CREATE TRIGGER "AuditEntry_no_truncate" BEFORE TRUNCATE ON "AuditEntry"
   FOR EACH STATEMENT EXECUTE FUNCTION audit_entry_append_only();
+
+-- Roles change outside the app's screens (a script, psql): the database
+-- records those itself. The actor is `app.actor` when the writing
+-- transaction set it (set_config('app.actor', …, true)), else the system.
+CREATE FUNCTION user_role_audit() RETURNS trigger LANGUAGE plpgsql
+  AS E'BEGIN INSERT INTO "AuditEntry" (id, "actorEmail", kind, "targetType", "targetId", "targetLabel", "targetPath", changes) VALUES (gen_random_uuid()::text, coalesce(nullif(current_setting(''app.actor'', true), ''''), ''system/script''), ''user.role'', ''user'', NEW.id, NEW.email, ''/dashboard/admin/users'', jsonb_build_object(''role'', jsonb_build_object(''before'', CASE WHEN TG_OP = ''INSERT'' THEN NULL ELSE OLD.role END, ''after'', NEW.role)))\073 RETURN NULL\073 END';
+CREATE TRIGGER "User_role_audit" AFTER UPDATE OF role ON "User"
+  FOR EACH ROW WHEN (OLD.role IS DISTINCT FROM NEW.role) EXECUTE FUNCTION user_role_audit();
+CREATE TRIGGER "User_admin_created_audit" AFTER INSERT ON "User"
+  FOR EACH ROW WHEN (NEW.role <> 0) EXECUTE FUNCTION user_role_audit();
