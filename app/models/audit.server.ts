@@ -8,25 +8,13 @@ import { currentActor } from "~/utils/actor-context";
 import { db } from "~/utils/db.server";
 import { pageOf } from "~/utils/paging";
 import { z } from "~/utils/zod";
+import { AUDIT_KINDS } from "./audit";
+
+export { AUDIT_KINDS };
 
 /** The actor of writes made outside any request (scripts, the seed, jobs). */
 export const SYSTEM_ACTOR = "system/script";
 
-export const AUDIT_KINDS = [
-  "category.created",
-  "category.renamed",
-  "category.deleted",
-  "product.created",
-  "product.changed",
-  "product.deleted",
-  "order.status",
-  "user.role",
-  "two-factor.enabled",
-  "two-factor.disabled",
-  "two-factor.recovery-codes",
-  "session.revoked",
-  "session.others-revoked",
-] as const;
 /** Other modules may add kinds of their own (refunds, discounts): any short dotted name is accepted. */
 export type AuditKind = (typeof AUDIT_KINDS)[number] | (string & {});
 
@@ -39,7 +27,7 @@ export type AuditEntryInput = {
   changes?: Record<string, FieldChange>;
 };
 
-/** Anything with a `$executeRaw`-capable Prisma client: `db` itself or a transaction's `tx`. */
+/** What can write an entry: a transaction's `tx` (or `db` itself, for a write that is one statement). */
 export type AuditWriter = Pick<Prisma.TransactionClient, "auditEntry">;
 
 /** Record one entry, inside the caller's transaction `tx`, as the current actor. */

@@ -4,7 +4,8 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
 import { guardMeta } from "~/components/GuardScreen";
 import { Pager } from "~/components/Pager";
-import { AUDIT_KINDS, auditFilterSchema, listAuditEntries } from "~/models/audit.server";
+import { AUDIT_KINDS } from "~/models/audit";
+import { auditFilterSchema, listAuditEntries } from "~/models/audit.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { formatPrice } from "~/utils/money";
 

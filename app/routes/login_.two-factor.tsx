@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useNavigation } from "@remix-run/react";
 import { AccountForm } from "~/components/AccountForm";
@@ -20,7 +20,8 @@ import { fieldProps, useSchemaForm } from "~/utils/use-schema-form";
 // without it there is nothing to finish, so back to the password.
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!(await readPendingLogin(request))) throw redirect("/login");
-  return json({});
+  // This answer depends on the pending cookie, which the page cache does not key on.
+  return json({}, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -42,7 +43,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithSuccess(pending.redirectTo, "Login Successfully", { headers });
 }
 
-export const headers = retryAfterFromAction;
+export const headers: HeadersFunction = (args) => {
+  const headers = new Headers(retryAfterFromAction(args));
+  headers.set("Cache-Control", args.loaderHeaders.get("Cache-Control") ?? "private, no-store");
+  return headers;
+};
 
 export const meta: MetaFunction = ({ location }) =>
   pageMeta({ title: "Authentication code", description: "The second step of signing in.", path: location.pathname });
