@@ -8,9 +8,12 @@ import { db } from "~/utils/db.server";
 import { hashToken } from "~/utils/session.server";
 import { recordAudit } from "./audit.server";
 
+/** "unknown": no User-Agent was recorded (sessions from before the list existed, or a client that sends none). */
+export type ClientKind = "browser" | "api" | "unknown";
+
 export type SessionListItem = {
   id: string;
-  kind: "browser" | "api";
+  kind: ClientKind;
   /** "Chrome on Linux", "curl/8.5.0"… */
   client: string;
   ip: string;
@@ -36,14 +39,14 @@ const SYSTEMS: [RegExp, string][] = [
 ];
 
 /** A browser (its name and system) or an API client (its own product token), from the User-Agent. */
-export function describeClient(userAgent: string): { kind: "browser" | "api"; client: string } {
+export function describeClient(userAgent: string): { kind: ClientKind; client: string } {
+  if (!userAgent.trim()) return { kind: "unknown", client: "Unknown client" };
   if (/^Mozilla\//.test(userAgent)) {
     const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1] ?? "Browser";
     const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
     return { kind: "browser", client: system ? `${browser} on ${system}` : browser };
   }
-  const product = userAgent.split(/\s/)[0]?.slice(0, 60);
-  return { kind: "api", client: product ? `API client (${product})` : "API client" };
+  return { kind: "api", client: `API client (${userAgent.trim().split(/\s/)[0].slice(0, 60)})` };
 }
 
 /** The account's live sessions, most recently used first; `currentToken`'s is marked. */

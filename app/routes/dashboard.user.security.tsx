@@ -72,6 +72,8 @@ export const meta: MetaFunction = () => [{ title: "Security | Storefront" }, { n
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const formatWhen = (at: string) => `${when.format(new Date(at))} UTC`;
 
+const KIND_LABELS = { browser: "Browser", api: "API", unknown: "Unknown" } as const;
+
 type ActionData = { recoveryCodes?: string[]; heading?: string; errors?: Record<string, string> };
 
 export default function Security() {
@@ -163,8 +165,8 @@ export default function Security() {
                   {session.current ? <span className="rounded bg-gray-900 px-2 py-0.5 text-xs text-white">this device</span> : null}
                 </p>
                 <p className="text-gray-600">
-                  {session.kind === "api" ? "API" : "Browser"} · {session.ip || "address unknown"} · signed in{" "}
-                  {formatWhen(session.createdAt)} · last seen {formatWhen(session.lastSeenAt)}
+                  {KIND_LABELS[session.kind]} · {session.ip || "address unknown"} · signed in {formatWhen(session.createdAt)} · last seen{" "}
+                  {formatWhen(session.lastSeenAt)}
                 </p>
               </div>
               {session.current ? null : (

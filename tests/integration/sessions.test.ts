@@ -29,7 +29,7 @@ describe("the list of sessions", () => {
     expect(describeClient(CHROME)).toEqual({ kind: "browser", client: "Chrome on Linux" });
     expect(describeClient(IPHONE)).toEqual({ kind: "browser", client: "Safari on iOS" });
     expect(describeClient("curl/8.5.0")).toEqual({ kind: "api", client: "API client (curl/8.5.0)" });
-    expect(describeClient("")).toEqual({ kind: "api", client: "API client" });
+    expect(describeClient("")).toEqual({ kind: "unknown", client: "Unknown client" });
   });
 
   it("lists the account's live sessions with address and times, marking this device", async () => {
