@@ -27,6 +27,7 @@ import { botBudget, type BotBudgetOptions } from "./middleware/bot-budget";
 import { serverTiming } from "./middleware/server-timing";
 import { metricsEndpoint, type Metrics } from "./metrics";
 import { routeNamer } from "./route-names";
+import { actorContext } from "../app/utils/actor-context";
 
 /** What the app's entry module (app/entry.server.tsx) offers the server. */
 export type AppEntry = {
@@ -109,20 +110,20 @@ export function createApp(build: ServerBuild, options: AppOptions) {
 
   // Rendered answers leave in one write per turn of the event loop, not in 2 KB flushes.
   app.use(coalesceWrites());
-  app.all(
-    "*",
-    createRequestHandler({
-      build,
-      mode: "production",
-      getLoadContext: (req, res): AppLoadContext => ({
-        clientIp: clientAddress(req.ip),
-        cspNonce: res.locals.cspNonce,
-        requestId: res.locals.requestId,
-        publicOrigin: res.locals.publicOrigin,
-        malformedUrl: res.locals.malformedUrl === true,
-      }),
+  const remix = createRequestHandler({
+    build,
+    mode: "production",
+    getLoadContext: (req, res): AppLoadContext => ({
+      clientIp: clientAddress(req.ip),
+      cspNonce: res.locals.cspNonce,
+      requestId: res.locals.requestId,
+      publicOrigin: res.locals.publicOrigin,
+      malformedUrl: res.locals.malformedUrl === true,
     }),
-  );
+  });
+  // Each request runs as its own actor for the audit trail: the address now,
+  // the account once the app's session lookup finds it (app/utils/actor-context.ts).
+  app.all("*", (req, res, next) => actorContext().run({ ip: clientAddress(req.ip) ?? null }, () => remix(req, res, next)));
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {
     if (res.locals.timedOut) {

@@ -18,7 +18,7 @@ import { CHECKOUT_LIMIT, MIN_CHARGE_CENTS, paymentsRequestSchema, RESERVATION_MI
 import { discountInputSchema } from "~/models/discount.schema";
 import { ADMIN_ORDERS_PAGE_SIZE, ALL_ORDERS_MAX, orderStatusInputSchema } from "~/models/order.server";
 import { productInputSchema, productUpdateSchema } from "~/models/product.server";
-import { forgotPasswordSchema, loginSchema, profileSchema, registerBodySchema } from "~/models/user.server";
+import { forgotPasswordSchema, loginBodySchema, profileSchema, registerBodySchema } from "~/models/user.server";
 import { idSchema } from "~/utils/id";
 import { pageFromText } from "~/utils/paging";
 import { z } from "~/utils/zod";
@@ -74,11 +74,12 @@ export const login = operation({
   role: Access.Public,
   tag: USER,
   summary: "Log in and receive a token",
-  description: "Send the token in `Authorization` afterwards, raw or as `Bearer <token>`.",
-  body: { type: "json", schema: loginSchema },
+  description:
+    "Send the token in `Authorization` afterwards, raw or as `Bearer <token>`. An account with two-factor sign-in on also needs `code` (its app's current 6-digit code, or a recovery code, each usable once): without it the answer is a 401 asking for it.",
+  body: { type: "json", schema: loginBodySchema },
   responses: {
     200: reply("Logged in", done().extend({ user: apiUserSchema, token: z.string() })),
-    401: error("Invalid e-mail or password"),
+    401: error("Invalid e-mail or password, or the account's authentication code is missing or wrong"),
     429: limited(),
   },
 });

@@ -5,6 +5,7 @@ type MenuLink = { to: string; label: string };
 const USER_LINKS: MenuLink[] = [
   { to: "/dashboard/user/profile", label: "Profile" },
   { to: "/dashboard/user/orders", label: "Orders" },
+  { to: "/dashboard/user/security", label: "Security" },
 ];
 
 const ADMIN_LINKS: MenuLink[] = [
@@ -15,6 +16,8 @@ const ADMIN_LINKS: MenuLink[] = [
   { to: "/dashboard/admin/users", label: "Users" },
   { to: "/dashboard/admin/discounts", label: "Discounts" },
   { to: "/dashboard/admin/emails", label: "E-mails" },
+  { to: "/dashboard/admin/audit", label: "Audit trail" },
+  { to: "/dashboard/user/security", label: "Security" },
 ];
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>

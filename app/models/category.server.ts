@@ -4,6 +4,7 @@ import { Prisma } from "@prisma/client";
 import { db } from "~/utils/db.server";
 import { isValidId } from "~/utils/id";
 import { parseInput } from "~/utils/validation";
+import { allFields, changedFields, recordAudit } from "./audit.server";
 import { catalogCache } from "./catalog-cache.server";
 import { catalogChanged } from "./catalog-events.server";
 import { failure, fieldFailure, type Outcome } from "./outcome";
@@ -50,6 +51,14 @@ function slugsTaken(exceptId?: string) {
     ).map((row) => row.slug);
 }
 
+/** How the audit trail names a category, with a link to its admin page. */
+const auditTarget = (category: CategorySummary) => ({
+  type: "category",
+  id: category.id,
+  label: category.name,
+  path: `/dashboard/admin/category/${category.id}`,
+});
+
 const duplicate = (name: string) => fieldFailure(409, "name", `A category named "${name}" already exists`);
 
 /** Saves with a fresh slug (retrying when a concurrent write took it); a concurrent write of the same name is a 409. */
@@ -73,7 +82,13 @@ export async function createCategory(input: unknown): Promise<Outcome<{ category
   const parsed = parseInput(categoryInputSchema, input);
   if (!parsed.success) return failure(400, parsed.message, parsed.errors);
   const { name } = parsed.data;
-  return saveWithSlug(name, (slug) => db.category.create({ data: { name, slug }, select: summarySelect }));
+  return saveWithSlug(name, (slug) =>
+    db.$transaction(async (tx) => {
+      const category = await tx.category.create({ data: { name, slug }, select: summarySelect });
+      await recordAudit(tx, { kind: "category.created", target: auditTarget(category), changes: allFields({ name, slug }, "after") });
+      return category;
+    }),
+  );
 }
 
 export async function renameCategory(id: string, input: unknown): Promise<Outcome<{ category: CategorySummary }>> {
@@ -86,7 +101,12 @@ export async function renameCategory(id: string, input: unknown): Promise<Outcom
   return saveWithSlug(
     name,
     // Slugs are picked excluding this category, so a change of case or spacing keeps its slug (and links).
-    (slug) => db.category.update({ where: { id }, data: { name, slug }, select: summarySelect }),
+    (slug) =>
+      db.$transaction(async (tx) => {
+        const category = await tx.category.update({ where: { id }, data: { name, slug }, select: summarySelect });
+        await recordAudit(tx, { kind: "category.renamed", target: auditTarget(category), changes: changedFields(current, { name, slug }) });
+        return category;
+      }),
     id,
   );
 }
@@ -98,7 +118,14 @@ export async function deleteCategory(id: string): Promise<Outcome<{ category: Ca
   const inUse = await db.product.count({ where: { categoryId: id } });
   if (inUse > 0) return failure(409, stillUsedMessage(current.name, inUse));
   try {
-    await db.category.delete({ where: { id } });
+    await db.$transaction(async (tx) => {
+      await tx.category.delete({ where: { id } });
+      await recordAudit(tx, {
+        kind: "category.deleted",
+        target: { ...auditTarget(current), path: null },
+        changes: allFields({ name: current.name, slug: current.slug }, "before"),
+      });
+    });
     await catalogChanged();
   } catch (error) {
     // A product was added to it in the meantime (the foreign key refuses).

@@ -5,6 +5,7 @@ import { notifyOrderStatus } from "./notifications.server";
 import { pageOf } from "~/utils/paging";
 import { z } from "zod";
 import { LEGACY_STATUS_SPELLINGS, ORDER_STATUSES, parseOrderStatus, type OrderStatusValue } from "./order";
+import { recordAudit } from "./audit.server";
 
 export const orderListSelect = {
   id: true,
@@ -80,10 +81,16 @@ export async function listAllOrders({ page = 1, pageSize = ADMIN_ORDERS_PAGE_SIZ
 export async function updateOrderStatus(orderId: string, status: OrderStatusValue) {
   return db.$transaction(async (tx) => {
     // Locked, so two admins setting statuses at once each see the other's change.
-    const [current] = await tx.$queryRaw<{ status: OrderStatusValue }[]>`SELECT status FROM "Order" WHERE id = ${orderId} FOR UPDATE`;
-    if (!current) return null;
-    if (current.status !== status) {
+    const [before] = await tx.$queryRaw<{ status: OrderStatusValue; number: number }[]>`
+      SELECT status, number FROM "Order" WHERE id = ${orderId} FOR UPDATE`;
+    if (!before) return null;
+    if (before.status !== status) {
       await tx.order.update({ where: { id: orderId }, data: { status } });
+      await recordAudit(tx, {
+        kind: "order.status",
+        target: { type: "order", id: orderId, label: `#${before.number}`, path: `/dashboard/admin/orders/${before.number}` },
+        changes: { status: { before: before.status, after: status } },
+      });
       // The trigger on "Order" recorded this change as an event: it names the buyer's e-mail.
       const [event] = await tx.$queryRaw<{ id: string }[]>`
         SELECT id FROM "OrderEvent" WHERE "orderId" = ${orderId} ORDER BY at DESC LIMIT 1`;

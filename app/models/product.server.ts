@@ -8,6 +8,7 @@ import { env } from "~/utils/env.server";
 import { formatMegabytes } from "~/utils/upload.server";
 import { hasForbiddenCharacters, parseInput, type ParseResult } from "~/utils/validation";
 import { normalizeKeyword, productPhotoPath } from "./catalog";
+import { allFields, changedFields, recordAudit } from "./audit.server";
 import { catalogChanged } from "./catalog-events.server";
 import { escapeLike, listedSelect, type ListedRow } from "./catalog.server";
 import { failure, fieldFailure, type Outcome } from "./outcome";
@@ -116,6 +117,24 @@ async function catchNameTaken<T>(name: string | undefined, write: () => Promise<
   }
 }
 
+/** The columns the audit trail compares, before and after a change. */
+const auditedSelect = {
+  name: true,
+  slug: true,
+  description: true,
+  priceCents: true,
+  quantity: true,
+  shipping: true,
+  categoryId: true,
+} as const;
+
+const auditTarget = (product: { id: string; name: string; slug: string }, exists = true) => ({
+  type: "product",
+  id: product.id,
+  label: product.name,
+  path: exists ? `/dashboard/admin/product/${product.slug}` : null,
+});
+
 export async function createProduct(input: unknown): Promise<ProductOutcome> {
   const prepared = await prepare(parseInput(productInputSchema, input));
   if (!prepared.ok) return prepared;
@@ -124,9 +143,17 @@ export async function createProduct(input: unknown): Promise<ProductOutcome> {
   // One INSERT statement pair in one transaction: the product and its photo, or neither.
   const product = await catchNameTaken(data.name, () =>
     withFreeSlug(data.name, undefined, (slug) =>
-      db.product.create({
-        data: { ...fieldsOf(data), slug, ...(photo ? { photo: { create: photo } } : {}) },
-        select: listedSelect,
+      db.$transaction(async (tx) => {
+        const created = await tx.product.create({
+          data: { ...fieldsOf(data), slug, ...(photo ? { photo: { create: photo } } : {}) },
+          select: listedSelect,
+        });
+        await recordAudit(tx, {
+          kind: "product.created",
+          target: auditTarget(created),
+          changes: allFields({ ...fieldsOf(data), slug, photo: photo ? photo.etag : null }, "after"),
+        });
+        return created;
       }),
     ),
   );
@@ -137,16 +164,25 @@ export async function createProduct(input: unknown): Promise<ProductOutcome> {
 
 /** Only the fields sent change (see productUpdateSchema); the photo is replaced only when a new one is sent; the slug changes only with the name. */
 export async function updateProduct(id: string, input: unknown): Promise<ProductOutcome> {
-  const current = isValidId(id) ? await db.product.findUnique({ where: { id }, select: { id: true, name: true, slug: true } }) : null;
+  const current = isValidId(id) ? await db.product.findUnique({ where: { id }, select: { id: true, ...auditedSelect } }) : null;
   if (!current) return failure(404, "Product not found");
   const prepared = await prepare(parseInput(productUpdateSchema, input));
   if (!prepared.ok) return prepared;
   const { data, photo } = prepared;
   const update = (slug: string) =>
-    db.product.update({
-      where: { id },
-      data: { ...fieldsOf(data), slug, ...(photo ? { photo: { upsert: { create: photo, update: photo } } } : {}) },
-      select: listedSelect,
+    db.$transaction(async (tx) => {
+      // Read again under the row lock: "before" is what this update replaces, even with two admins at once.
+      await tx.$executeRaw`SELECT 1 FROM "Product" WHERE id = ${id} FOR UPDATE`;
+      const before = (await tx.product.findUnique({ where: { id }, select: auditedSelect })) ?? current;
+      const updated = await tx.product.update({
+        where: { id },
+        data: { ...fieldsOf(data), slug, ...(photo ? { photo: { upsert: { create: photo, update: photo } } } : {}) },
+        select: listedSelect,
+      });
+      const changes = changedFields<Record<string, unknown>>(before, { ...fieldsOf(data), slug });
+      if (photo) changes.photo = { before: null, after: photo.etag };
+      if (Object.keys(changes).length > 0) await recordAudit(tx, { kind: "product.changed", target: auditTarget(updated), changes });
+      return updated;
     });
   const renamed = data.name !== undefined && data.name.toLowerCase() !== current.name.toLowerCase();
   if (renamed && (await productNameTaken(data.name!, id))) return nameTakenFailure(data.name!);
@@ -162,7 +198,12 @@ export async function updateProduct(id: string, input: unknown): Promise<Product
 export async function deleteProduct(id: string): Promise<Outcome<{ product: { id: string; name: string } }>> {
   if (!isValidId(id)) return failure(404, "Product not found");
   try {
-    const product = await db.product.delete({ where: { id }, select: { id: true, name: true } });
+    const product = await db.$transaction(async (tx) => {
+      const deleted = await tx.product.delete({ where: { id }, select: { id: true, ...auditedSelect } });
+      const { id: _id, ...fields } = deleted;
+      await recordAudit(tx, { kind: "product.deleted", target: auditTarget(deleted, false), changes: allFields(fields, "before") });
+      return { id: deleted.id, name: deleted.name };
+    });
     await catalogChanged();
     return { ok: true, product };
   } catch (error) {

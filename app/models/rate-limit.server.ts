@@ -80,9 +80,9 @@ export function clientIp(request: Request, context: AppLoadContext): string | nu
   return ip && ip.length <= 100 ? ip : null;
 }
 
-/** Where an account attempt comes from: the client's address, and the origin it used (for links sent back by e-mail). */
-export function attemptContext(request: Request, context: AppLoadContext): { ip: string | null; origin: string } {
-  return { ip: clientIp(request, context), origin: publicOrigin(request, context) };
+/** Where an account attempt comes from: the client's address and user agent (the sessions list), and the origin it used (links sent back by e-mail). */
+export function attemptContext(request: Request, context: AppLoadContext): { ip: string | null; userAgent: string | null; origin: string } {
+  return { ip: clientIp(request, context), userAgent: request.headers.get("User-Agent"), origin: publicOrigin(request, context) };
 }
 
 /**

@@ -4,6 +4,7 @@
 // must stay browser-safe: z from ~/utils/zod, nothing server-only.
 import { z } from "~/utils/zod";
 import { PASSWORD_MIN_LENGTH } from "./user";
+import { authCodeField } from "./two-factor.schema";
 
 /** A required, trimmed text field with readable messages for missing or non-text input. */
 function text(label: string, max: number) {
@@ -60,6 +61,9 @@ export const loginSchema = z.object({
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200, "Invalid e-mail or password"),
 });
 
+/** The API's login: with two-factor sign-in on, the account's current code goes in `code`. */
+export const loginBodySchema = loginSchema.extend({ code: authCodeField.optional() });
+
 export const forgotPasswordSchema = z.object({
   email: emailField,
   answer: text("Answer", 100),
@@ -86,7 +90,7 @@ export const profileSchema = z.object({
 });
 
 export type RegisterInput = z.output<typeof registerSchema>;
-export type LoginInput = z.output<typeof loginSchema>;
+export type LoginInput = z.output<typeof loginSchema> & { code?: string };
 export type ForgotPasswordInput = z.output<typeof forgotPasswordSchema>;
 export type ProfileInput = z.output<typeof profileSchema>;
 

@@ -4,26 +4,38 @@ import { Prisma } from "@prisma/client";
 import { db } from "~/utils/db.server";
 import { notifyPasswordChanged } from "./notifications.server";
 import { hashAnswer, hashPassword, PasswordHasherBusy, verifyAnswer, verifyPassword } from "~/utils/password.server";
-import { createSession, hashToken, publicUserSelect, type PublicUser } from "~/utils/session.server";
+import { createSession, publicUserSelect, type PublicUser } from "~/utils/session.server";
 import type { FieldErrors } from "~/utils/validation";
+import { signOutOtherSessions } from "./account-sessions.server";
+import { checkSecondFactor } from "./second-factor.server";
 import { forgiveAuthAttempt, limitAuthAttempt, rateLimitMessage, type AuthAttempt } from "./rate-limit.server";
 
 // ---------- schemas (browser-safe, in user.schema.ts: the forms validate with them too) ----------
 
-export { forgotPasswordSchema, loginSchema, PHONE_MESSAGE, profileSchema, registerBodySchema, registerSchema } from "./user.schema";
+export {
+  forgotPasswordSchema,
+  loginBodySchema,
+  loginSchema,
+  PHONE_MESSAGE,
+  profileSchema,
+  registerBodySchema,
+  registerSchema,
+} from "./user.schema";
 
 export type { ForgotPasswordInput, LoginInput, ProfileInput, RegisterInput } from "./user.schema";
 import type { ForgotPasswordInput, LoginInput, ProfileInput, RegisterInput } from "./user.schema";
 
 // ---------- results ----------
 
-/** Where an attempt came from, for the per-IP rate limit (null: unknown). */
-/** Where an attempt came from: the client address and, for links sent back (e-mail), the origin it used. */
-export type AttemptContext = { ip: string | null; origin?: string };
+/** Where an attempt came from: the client's address (rate limits, the sessions list), its user agent, and the origin it used (links sent back by e-mail). */
+export type AttemptContext = { ip: string | null; userAgent?: string | null; origin?: string };
 
 export type RateLimited = { ok: false; reason: "rate_limited"; message: string; retryAfter: number };
 
 export const INVALID_LOGIN_MESSAGE = "Invalid e-mail or password";
+export const CODE_REQUIRED_MESSAGE =
+  "Two-factor sign-in is on for this account: send the authentication code from its app (or a recovery code) as `code`";
+export const INVALID_CODE_MESSAGE = "That code is not valid (or was already used). Try the current code from your app.";
 export const INVALID_RESET_MESSAGE = "Wrong e-mail or answer";
 export const DUPLICATE_EMAIL_MESSAGE = "An account with this e-mail already exists. Please log in.";
 
@@ -104,16 +116,60 @@ export async function authenticate(email: string, password: string): Promise<Pub
 export async function login(
   input: LoginInput,
   context: AttemptContext,
-): Promise<{ ok: true; user: PublicUser; token: string } | { ok: false; reason: "invalid"; message: string } | RateLimited> {
+): Promise<
+  | { ok: true; user: PublicUser; token: string }
+  | { ok: false; reason: "invalid"; message: string }
+  | { ok: false; reason: "code_required"; message: string; user: PublicUser }
+  | RateLimited
+> {
   return unlessBusy(async () => {
     const attempt = await countAttempt("login", input.email, context);
     if (isRefusal(attempt)) return attempt;
     const user = await authenticate(input.email, input.password);
     if (!user) return { ok: false, reason: "invalid", message: INVALID_LOGIN_MESSAGE };
+    // With two-factor sign-in on, the password alone opens no session, and
+    // forgives nothing: otherwise whoever knows the password could clear the
+    // counters between rounds of guessed codes.
+    if (user.totpEnabledAt) {
+      if (!input.code) return { ok: false, reason: "code_required", message: CODE_REQUIRED_MESSAGE, user };
+      const checked = await verifyAccountCode(user, input.code, context);
+      if (!checked.ok) return checked;
+    }
     // The account's owner got in: only failures count, and their earlier typos are forgiven.
     await forgiveAuthAttempt(attempt);
-    return { ok: true, user, token: await createSession(user.id) };
+    return { ok: true, user, token: await createSession(user.id, context) };
   });
+}
+
+/**
+ * The account's second factor, counted like a login attempt (per address and
+ * account, per address, and the account's slowdown), so wrong codes share
+ * the password's limits; a right code is forgiven like a right password.
+ */
+export async function verifyAccountCode(
+  user: { id: string; email: string },
+  code: string,
+  context: AttemptContext,
+): Promise<{ ok: true; method: "totp" | "recovery" } | { ok: false; reason: "invalid"; message: string } | RateLimited> {
+  const attempt = await countAttempt("login", user.email, context);
+  if (isRefusal(attempt)) return attempt;
+  const method = await checkSecondFactor(user.id, code);
+  if (!method) return { ok: false, reason: "invalid", message: INVALID_CODE_MESSAGE };
+  await forgiveAuthAttempt(attempt);
+  return { ok: true, method };
+}
+
+/** The second step of a login whose password was right: the code opens the session. */
+export async function completeLogin(
+  userId: string,
+  code: string,
+  context: AttemptContext,
+): Promise<{ ok: true; user: PublicUser; token: string } | { ok: false; reason: "invalid"; message: string } | RateLimited> {
+  const user = await db.user.findUnique({ where: { id: userId }, select: publicUserSelect });
+  if (!user?.totpEnabledAt) return { ok: false, reason: "invalid", message: "Please log in again" };
+  const checked = await verifyAccountCode(user, code, context);
+  if (!checked.ok) return checked;
+  return { ok: true, user, token: await createSession(user.id, context) };
 }
 
 /**
@@ -187,7 +243,7 @@ export async function updateProfile(
         select: publicUserSelect,
       });
       if (passwordHash) {
-        await tx.session.deleteMany({ where: { userId, ...(currentToken ? { id: { not: hashToken(currentToken) } } : {}) } });
+        await signOutOtherSessions(userId, currentToken, tx);
         await notifyPasswordChanged(tx, userId, { how: "profile", at: new Date(), ip: context.ip, origin: context.origin ?? null });
       }
       return updated;

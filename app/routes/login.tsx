@@ -12,6 +12,7 @@ import { readValidForm, refusedAttempt } from "~/utils/form.server";
 import { assertSameOrigin, safeRedirect } from "~/utils/http.server";
 import { retryAfterFromAction } from "~/utils/headers";
 import { pageMeta } from "~/utils/meta";
+import { commitPendingLogin } from "~/utils/pending-login.server";
 import { commitSessionCookie, readSessionToken, revokeSession } from "~/utils/session.server";
 import { fieldProps, useSchemaForm } from "~/utils/use-schema-form";
 
@@ -26,10 +27,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readValidForm(request, loginSchema, ["email"]);
   if (!form.ok) return form.response;
   const result = await login(form.data, attemptContext(request, context));
+  const redirectTo = safeRedirect(form.formData.get("redirectTo"));
+  if (!result.ok && result.reason === "code_required") {
+    // The password was right; the session waits for the code (second step).
+    throw redirect("/login/two-factor", { headers: { "Set-Cookie": await commitPendingLogin(result.user.id, redirectTo) } });
+  }
   if (!result.ok) return refusedAttempt(result, form.values);
   // A new login replaces whatever session this browser held before (no session fixation).
   await revokeSession(await readSessionToken(request));
-  return redirectWithSuccess(safeRedirect(form.formData.get("redirectTo")), "Login Successfully", {
+  return redirectWithSuccess(redirectTo, "Login Successfully", {
     headers: { "Set-Cookie": await commitSessionCookie(result.token) },
   });
 }

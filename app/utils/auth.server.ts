@@ -1,6 +1,7 @@
 // Who is asking, and may they? One place for every guard, used by each
 // loader and action (HTML) and by each /api/v1 route.
-import { json, type AppLoadContext } from "@remix-run/node";
+import { json, redirect, type AppLoadContext } from "@remix-run/node";
+import { env } from "./env.server";
 import { apiError, isCrossSite } from "./http.server";
 import { readSessionToken, userForToken, type PublicUser } from "./session.server";
 import { Role } from "~/models/user";
@@ -40,10 +41,22 @@ export async function requireUser(request: Request): Promise<PublicUser> {
   return user;
 }
 
-/** Admin (role 1), or a 401 (visitor, to /login) / 403 (user, to /) guard response. */
+/** Where an account turns on two-factor sign-in (admins too: it is the account's own page). */
+export const SECURITY_PAGE = "/dashboard/user/security";
+export const ADMIN_NEEDS_2FA_MESSAGE = `Administrators must turn on two-factor sign-in first: ${SECURITY_PAGE}`;
+
+/** REQUIRE_ADMIN_2FA is on and this admin has not turned two-factor sign-in on. */
+export const adminNeedsTwoFactor = (user: Pick<PublicUser, "totpEnabledAt">) => env().REQUIRE_ADMIN_2FA && !user.totpEnabledAt;
+
+/**
+ * Admin (role 1), or a 401 (visitor, to /login) / 403 (user, to /) guard
+ * response; an admin who must set up two-factor sign-in first is sent to the
+ * Security page.
+ */
 export async function requireAdmin(request: Request): Promise<PublicUser> {
   const user = await requireUser(request);
   if (!isAdmin(user)) throw guardResponse(403, "/", "This page is for administrators");
+  if (adminNeedsTwoFactor(user)) throw redirect(`${SECURITY_PAGE}?required=1`);
   return user;
 }
 
@@ -84,5 +97,6 @@ export async function requireApiUser(request: Request, context?: AppLoadContext)
 export async function requireApiAdmin(request: Request, context?: AppLoadContext): Promise<PublicUser> {
   const user = await requireApiUser(request, context);
   if (!isAdmin(user)) throw apiError(403, "Admin access required");
+  if (adminNeedsTwoFactor(user)) throw apiError(403, ADMIN_NEEDS_2FA_MESSAGE);
   return user;
 }

@@ -53,6 +53,12 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   // First retry delay of a failed send, doubled each try (8 tries: over an hour at 15 s).
   MAIL_RETRY_DELAY_S: z.coerce.number().int().min(1).max(3600).default(15),
+  // An admin without two-factor sign-in is sent to set it up before any admin
+  // page or API call works. On in production; off for local runs, so the demo admin works.
+  REQUIRE_ADMIN_2FA: z
+    .enum(["true", "false", "1", "0"], { error: "REQUIRE_ADMIN_2FA must be true or false" })
+    .default(isProduction ? "true" : "false")
+    .transform((value) => value === "true" || value === "1"),
 });
 
 export type Env = z.infer<typeof schema> & { secureCookies: boolean };

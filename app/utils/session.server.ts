@@ -5,6 +5,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { db } from "./db.server";
 import { env } from "./env.server";
+import { noteActorUser } from "./actor-context";
 import { noteSessionLookup } from "./personal-bus";
 import { SESSION_COOKIE } from "./personal-cookies";
 
@@ -26,13 +27,25 @@ export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-export async function createSession(userId: string): Promise<string> {
+/** Where a login came from, for the account's list of its sessions. */
+export type SessionOrigin = { ip?: string | null; userAgent?: string | null };
+
+export async function createSession(userId: string, origin: SessionOrigin = {}): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await db.session.create({
-    data: { id: hashToken(token), userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) },
+    data: {
+      id: hashToken(token),
+      userId,
+      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+      ip: (origin.ip ?? "").slice(0, 100),
+      userAgent: (origin.userAgent ?? "").slice(0, 300),
+    },
   });
   return token;
 }
+
+/** "Last seen" is written at most this often per session, so a busy visitor costs no write per request. */
+export const LAST_SEEN_EVERY_MS = 60_000;
 
 export const publicUserSelect = {
   id: true,
@@ -42,6 +55,7 @@ export const publicUserSelect = {
   address: true,
   role: true,
   createdAt: true,
+  totpEnabledAt: true,
 } as const;
 
 export type PublicUser = {
@@ -52,20 +66,25 @@ export type PublicUser = {
   address: string;
   role: number;
   createdAt: Date;
+  /** When two-factor sign-in was turned on (null: off). */
+  totpEnabledAt: Date | null;
 };
 
 export async function userForToken(token: string | null | undefined): Promise<PublicUser | null> {
   if (!token || typeof token !== "string" || token.length > 200) return null;
   // Every signed-in page asks this: one statement (Prisma's nested select sends two).
-  const rows = await db.$queryRaw<(PublicUser & { expiresAt: Date })[]>`
-    SELECT u.id, u.name, u.email, u.phone, u.address, u.role, u."createdAt", s."expiresAt"
+  const sessionId = hashToken(token);
+  const rows = await db.$queryRaw<(PublicUser & { expiresAt: Date; lastSeenAt: Date })[]>`
+    SELECT u.id, u.name, u.email, u.phone, u.address, u.role, u."createdAt", u."totpEnabledAt", s."expiresAt", s."lastSeenAt"
     FROM "Session" s JOIN "User" u ON u.id = s."userId"
-    WHERE s.id = ${hashToken(token)}`;
+    WHERE s.id = ${sessionId}`;
   const row = rows[0];
   const live = row && new Date(row.expiresAt) >= new Date();
   // Tells the signed-in page cache whose page this is, and until when (app/utils/personal-bus.ts).
   noteSessionLookup(live ? { userId: row.id, expiresAt: new Date(row.expiresAt) } : null);
   if (!live) return null;
+  noteActorUser(row);
+  if (Date.now() - new Date(row.lastSeenAt).getTime() > LAST_SEEN_EVERY_MS) touchSession(sessionId);
   return {
     id: row.id,
     name: row.name,
@@ -74,7 +93,15 @@ export async function userForToken(token: string | null | undefined): Promise<Pu
     address: row.address,
     role: Number(row.role),
     createdAt: new Date(row.createdAt),
+    totpEnabledAt: row.totpEnabledAt ? new Date(row.totpEnabledAt) : null,
   };
+}
+
+/** Note that a session was used, without holding up the request (the Session triggers ignore this column). */
+function touchSession(sessionId: string) {
+  db.session
+    .updateMany({ where: { id: sessionId }, data: { lastSeenAt: new Date() } })
+    .catch((error) => console.error("noting a session's last use failed", error));
 }
 
 export async function revokeSession(token: string | null | undefined) {

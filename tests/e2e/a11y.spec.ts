@@ -70,7 +70,7 @@ for (const width of [390, 1280]) {
     test("user dashboard pages have none either", async ({ page: jsPage, browser, baseURL, asUser }) => {
       const page = await pageToCheck(jsPage, browser, baseURL!, width, asUser);
       expect(asUser.role).toBe(0);
-      for (const path of ["/dashboard/user", "/dashboard/user/orders", "/dashboard/user/profile"]) {
+      for (const path of ["/dashboard/user", "/dashboard/user/orders", "/dashboard/user/profile", "/dashboard/user/security"]) {
         await page.goto(path);
         expect(await seriousViolations(page), path).toEqual([]);
       }
@@ -89,6 +89,7 @@ for (const width of [390, 1280]) {
         "/dashboard/admin/orders",
         "/dashboard/admin/users",
         "/dashboard/admin/discounts",
+        "/dashboard/admin/audit",
       ]) {
         await page.goto(path);
         expect(await seriousViolations(page), path).toEqual([]);

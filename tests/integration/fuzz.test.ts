@@ -241,6 +241,12 @@ const TEMPLATES: Record<string, Template[]> = {
   "/login": [{ fields: { email: v("fuzz-user@test.dev"), password: v("Fuzz1234!") } }],
   "/forgot-password": [{ fields: { email: v("fuzz-user@test.dev"), answer: v("wrong answer"), newPassword: v("Secret123!") } }],
   "/dashboard/user/profile": [{ fields: { ...account, password: v("") } }],
+  "/dashboard/user/security": [
+    { fields: { intent: v("confirm-2fa"), code: v("123456") } },
+    { fields: { intent: v("recovery-codes"), code: v("abcde-fghij") } },
+    { fields: { intent: v("sign-out-session"), session: v("0".repeat(64)) } },
+  ],
+  "/login/two-factor": [{ fields: { code: v("123456") } }],
   "/cart": [
     { fields: { intent: v("add"), productId: real(2), quantity: v("1"), redirectTo: v("/product/fuzz-product") } },
     { fields: { intent: v("set-quantity"), productId: real(2), quantity: v("2") } },
