@@ -3,6 +3,7 @@
 // Both are idempotent, so every instance may run them. Timers are unref'd:
 // they never keep a process alive, and the returned function stops them.
 import { reconcilePayments, releaseExpiredReservations } from "./models/payment.server";
+import { retryPendingRefunds } from "./models/refund.server";
 
 export const JOB_INTERVAL_MS = 60_000;
 
@@ -24,8 +25,9 @@ export function startBackgroundJobs({ intervalMs = JOB_INTERVAL_MS, firstRunMs =
     try {
       const report = await reconcilePayments();
       const released = await releaseExpiredReservations();
-      if (report.errors || report.orphans || released || Object.keys(report.outcomes).some((k) => k !== "open")) {
-        console.info(`Payments reconciled: ${JSON.stringify({ ...report, released })}`);
+      const adminRefundsRetried = await retryPendingRefunds();
+      if (report.errors || report.orphans || released || adminRefundsRetried || Object.keys(report.outcomes).some((k) => k !== "open")) {
+        console.info(`Payments reconciled: ${JSON.stringify({ ...report, released, adminRefundsRetried })}`);
       }
     } catch (error) {
       console.error(`Background payment jobs failed: ${error instanceof Error ? error.message : error}`);

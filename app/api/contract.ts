@@ -17,6 +17,7 @@ import { categoryInputSchema, categoryUpdateSchema } from "~/models/category.ser
 import { CHECKOUT_LIMIT, MIN_CHARGE_CENTS, paymentsRequestSchema, RESERVATION_MINUTES } from "~/models/checkout.server";
 import { ADMIN_ORDERS_PAGE_SIZE, ALL_ORDERS_MAX, orderStatusInputSchema } from "~/models/order.server";
 import { productInputSchema, productUpdateSchema } from "~/models/product.server";
+import { refundInputSchema } from "~/models/refund";
 import { forgotPasswordSchema, loginSchema, profileSchema, registerBodySchema } from "~/models/user.server";
 import { ID_PATTERN } from "~/utils/api.server";
 import { pageFromText } from "~/utils/paging";
@@ -40,6 +41,15 @@ const done = (message = "What was done") => succeeded({ message: z.string().desc
 const total = z.number().int().min(0).describe("How many there are in all, beyond this answer's list");
 const productsUpTo = (max: number) => z.array(apiProductSchema).max(max);
 const ok = z.strictObject({ ok: z.literal(true) });
+const refundReply = done().extend({
+  refund: z.strictObject({
+    id: z.string(),
+    orderNumber: z.number().int(),
+    amountCents: z.number().int().positive().describe("What this refund gives back, in cents"),
+    status: z.enum(["PENDING", "SUCCEEDED"]),
+    stripeRefundId: z.string().nullable(),
+  }),
+});
 
 const USER = "user";
 const CATEGORY = "category";
@@ -488,6 +498,26 @@ export const stripeWebhook = operation({
   },
 });
 
+export const refundOrder = operation({
+  id: "refundOrder",
+  method: "POST",
+  path: "/api/v1/order/{orderId}/refund",
+  role: Access.Admin,
+  tag: USER,
+  summary: "Refund a paid order, in full or chosen lines, through Stripe (admin)",
+  description:
+    "Never more than is still refundable (what was charged less earlier refunds), also for two callers at once. The same `requestKey` again answers the first refund (200) instead of refunding twice. `cancel: true` also sets the status to Cancel, which `PUT /api/v1/user/order-status/{orderId}` refuses (409) for a paid order not refunded.",
+  params: z.object({ orderId: idParam("order id") }),
+  body: { type: "json", schema: refundInputSchema },
+  responses: {
+    201: reply("Refunded, or recorded while Stripe has not confirmed (`status` PENDING, retried every minute)", refundReply),
+    200: reply("The refund this requestKey already made", refundReply),
+    404: error("No such order"),
+    409: error("Nothing (or not that much) left to refund, or the order is not paid"),
+    502: error("Stripe refused the refund; nothing was refunded"),
+  },
+});
+
 export const openApiDocument = operation({
   id: "openApiDocument",
   method: "GET",
@@ -529,6 +559,7 @@ export const CONTRACT = {
   payments,
   stripeWebhook,
   openApiDocument,
+  refundOrder,
 } as const;
 export type OperationId = keyof typeof CONTRACT;
 

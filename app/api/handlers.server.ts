@@ -23,6 +23,7 @@ import { fulfilFromEvent, linesFromPaymentsRequest, startCheckout } from "~/mode
 import { ADMIN_ORDERS_PAGE_SIZE, ALL_ORDERS_MAX, listAllOrders, listOrdersForUser, updateOrderStatus } from "~/models/order.server";
 import { createProduct, deleteProduct, updateProduct } from "~/models/product.server";
 import { clientIp } from "~/models/rate-limit.server";
+import { refundPaidOrder } from "~/models/refund.server";
 import { login, register, resetPassword, updateProfile } from "~/models/user.server";
 import { refusedAttemptJson } from "~/utils/api.server";
 import { bearerToken } from "~/utils/auth.server";
@@ -133,9 +134,9 @@ export const handlers: Handlers = {
   },
 
   orderStatus: async ({ params, body }) => {
-    const order = await updateOrderStatus(params.orderId, body.status);
-    if (!order) return apiNotFound("Order not found");
-    return json(toApiOrder(order));
+    const changed = await updateOrderStatus(params.orderId, body.status);
+    if (!changed.ok) return apiError(changed.status, changed.message);
+    return json(toApiOrder(changed.order));
   },
 
   // ---------- categories ----------
@@ -280,4 +281,24 @@ export const handlers: Handlers = {
   },
 
   openApiDocument: () => json(openApiDocument(), { headers: { "Cache-Control": "public, max-age=300" } }),
+
+  refundOrder: async ({ params, body, user }) => {
+    const outcome = await refundPaidOrder(params.orderId, body, user.id);
+    if (!outcome.ok) return apiError(outcome.status, outcome.message);
+    const { refund } = outcome;
+    return json(
+      {
+        success: true,
+        message: outcome.message,
+        refund: {
+          id: refund.id,
+          orderNumber: refund.order.number,
+          amountCents: refund.amountCents,
+          status: refund.status as "PENDING" | "SUCCEEDED",
+          stripeRefundId: refund.stripeRefundId,
+        },
+      },
+      outcome.replayed ? 200 : 201,
+    );
+  },
 };

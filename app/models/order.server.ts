@@ -3,6 +3,8 @@
 import { db } from "~/utils/db.server";
 import { pageOf } from "~/utils/paging";
 import { z } from "zod";
+import { formatPrice } from "~/utils/money";
+import { cancelKeepsPayment } from "./refund.server";
 import { LEGACY_STATUS_SPELLINGS, ORDER_STATUSES, parseOrderStatus, type OrderStatusValue } from "./order";
 
 export const orderListSelect = {
@@ -11,6 +13,7 @@ export const orderListSelect = {
   status: true,
   paymentStatus: true,
   totalCents: true,
+  refundedCents: true,
   createdAt: true,
   paymentNote: true,
   buyer: { select: { id: true, name: true } },
@@ -72,11 +75,35 @@ export async function listAllOrders({ page = 1, pageSize = ADMIN_ORDERS_PAGE_SIZ
   return pageOf(orders, total, page, pageSize);
 }
 
-/** Any of the seven statuses, at any time (the spec sets no order). Null when the order does not exist. */
-export async function updateOrderStatus(orderId: string, status: OrderStatusValue) {
+export type StatusChange =
+  | { ok: true; order: NonNullable<Awaited<ReturnType<typeof findListedOrder>>> }
+  | { ok: false; status: 404 | 409; message: string };
+
+const findListedOrder = (orderId: string) => db.order.findUnique({ where: { id: orderId }, select: orderListSelect });
+
+/**
+ * Any of the seven statuses, at any time (the spec sets no order), except
+ * that Cancel on a paid order not refunded in full is refused (409) unless
+ * `keepPayment` says the admin chose to keep it: cancelling never silently
+ * keeps a shopper's money (refund it with refund.server.ts, which can cancel too).
+ */
+export async function updateOrderStatus(
+  orderId: string,
+  status: OrderStatusValue,
+  { keepPayment = false }: { keepPayment?: boolean } = {},
+): Promise<StatusChange> {
+  if (status === "CANCEL" && !keepPayment) {
+    const kept = await cancelKeepsPayment(orderId);
+    if (kept)
+      return {
+        ok: false,
+        status: 409,
+        message: `Order #${kept.number} is paid and ${formatPrice(kept.remainingCents)} of it is not refunded: refund it (which can cancel it too), or cancel it explicitly without a refund`,
+      };
+  }
   const result = await db.order.updateMany({ where: { id: orderId }, data: { status } });
-  if (result.count === 0) return null;
-  return db.order.findUnique({ where: { id: orderId }, select: orderListSelect });
+  if (result.count === 0) return { ok: false, status: 404, message: "Order not found" };
+  return { ok: true, order: (await findListedOrder(orderId))! };
 }
 
 export type OrderListItem = Awaited<ReturnType<typeof listOrdersForUser>>[number];
@@ -88,6 +115,20 @@ const orderDetailSelect = {
   shipPhone: true,
   paidAt: true,
   events: { select: { id: true, at: true, status: true, paymentStatus: true }, orderBy: { at: "asc" } },
+  refunds: {
+    select: {
+      id: true,
+      createdAt: true,
+      amountCents: true,
+      reason: true,
+      restocked: true,
+      status: true,
+      failure: true,
+      by: { select: { name: true } },
+      lines: { select: { quantity: true, orderLine: { select: { name: true } } } },
+    },
+    orderBy: { createdAt: "asc" },
+  },
 } as const;
 
 /** An order number as it appears in a URL (`/orders/10042`, or `#10042`); null when it cannot be one. */
@@ -104,6 +145,12 @@ export function parseOrderNumber(text: string | undefined): number | null {
  */
 export function getOrderForBuyer(buyerId: string, number: number) {
   return db.order.findFirst({ where: { number, buyerId, paymentStatus: { not: "CANCELLED" } }, select: orderDetailSelect });
+}
+
+/** An order's number from its id (0 when there is none: the page then answers 404). */
+export async function orderNumberOf(orderId: string): Promise<number> {
+  const order = await db.order.findUnique({ where: { id: orderId }, select: { number: true } });
+  return order?.number ?? 0;
 }
 
 /** Any order by its number, for the admin. */
