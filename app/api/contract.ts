@@ -192,7 +192,11 @@ export const orderStatus = operation({
   summary: "Set an order's status (admin)",
   params: z.object({ orderId: idParam("order id") }),
   body: { type: "json", schema: orderStatusInputSchema },
-  responses: { 200: reply("The updated order", apiOrderSchema), 404: error("No such order") },
+  responses: {
+    200: reply("The updated order", apiOrderSchema),
+    404: error("No such order"),
+    409: error("Cancel on a paid order that is not refunded: refund it first (POST /api/v1/order/{orderId}/refund, `cancel: true`)"),
+  },
 });
 
 /**

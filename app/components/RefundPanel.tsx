@@ -44,9 +44,7 @@ export function RefundPanel({
       </h2>
       <Form method="get" preventScrollReset className="space-y-4 px-4 py-3 text-sm">
         <input type="hidden" name="refund" value="review" />
-        <p>
-          {formatPrice(refundable.remainingCents)} of this order&apos;s payment can still be refunded.
-        </p>
+        <p>{formatPrice(refundable.remainingCents)} of this order&apos;s payment can still be refunded.</p>
         <fieldset className="space-y-2">
           <legend className="font-medium">What to refund</legend>
           <label className="flex items-center gap-2">
@@ -109,7 +107,11 @@ export function RefundPanel({
           </Dialog.Portal>
         </Dialog.Root>
       ) : confirmation ? (
-        <section aria-labelledby="confirm-refund-heading" className="border-t border-gray-200 bg-amber-50 px-4 py-3 text-sm" id="confirm-refund">
+        <section
+          aria-labelledby="confirm-refund-heading"
+          className="border-t border-gray-200 bg-amber-50 px-4 py-3 text-sm"
+          id="confirm-refund"
+        >
           <h3 id="confirm-refund-heading" className="mb-2 text-lg font-semibold">
             Confirm refund
           </h3>
@@ -172,7 +174,9 @@ function Confirmation({ orderId, number, review }: { orderId: string; number: nu
           <input type="hidden" name="intent" value="refund" />
           <input type="hidden" name="requestKey" value={review.requestKey} />
           <input type="hidden" name="mode" value={input.lines ? "lines" : "all"} />
-          {input.lines?.map((line) => <input key={line.lineId} type="hidden" name={quantityField(line.lineId)} value={line.quantity} />)}
+          {input.lines?.map((line) => (
+            <input key={line.lineId} type="hidden" name={quantityField(line.lineId)} value={line.quantity} />
+          ))}
           <input type="hidden" name="reason" value={input.reason} />
           {input.restock ? <input type="hidden" name="restock" value="on" /> : null}
           {review.cancel ? <input type="hidden" name="cancel" value="1" /> : null}

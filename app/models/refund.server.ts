@@ -38,12 +38,15 @@ const refundSelect = {
 
 export type RefundRecord = Prisma.RefundGetPayload<{ select: typeof refundSelect }>;
 
-export type RefundOutcome = { ok: true; refund: RefundRecord; replayed: boolean; message: string } | (Failure & { status: 400 | 404 | 409 }) | {
-  ok: false;
-  status: 502;
-  message: string;
-  errors: Record<string, string>;
-};
+export type RefundOutcome =
+  | { ok: true; refund: RefundRecord; replayed: boolean; message: string }
+  | (Failure & { status: 400 | 404 | 409 })
+  | {
+      ok: false;
+      status: 502;
+      message: string;
+      errors: Record<string, string>;
+    };
 
 /** What can still be refunded of an order: money, and units per line (pending refunds count as given). */
 export async function refundableOf(orderId: string, tx: Tx | typeof db = db) {
@@ -212,7 +215,8 @@ async function submitToStripe(refundId: string): Promise<void> {
       },
       { idempotencyKey: `refund-${refundId}` },
     );
-    if (answer.status === "failed" || answer.status === "canceled") await failRefund(refundId, `Stripe reported the refund ${answer.status}`);
+    if (answer.status === "failed" || answer.status === "canceled")
+      await failRefund(refundId, `Stripe reported the refund ${answer.status}`);
     else await completeRefund(refundId, answer.id);
   } catch (error) {
     const statusCode = (error as { statusCode?: number }).statusCode ?? 0;
@@ -226,7 +230,12 @@ async function outcomeOf(refundId: string, replayed: boolean): Promise<RefundOut
   const refund = await db.refund.findUniqueOrThrow({ where: { id: refundId }, select: refundSelect });
   const amount = formatPrice(refund.amountCents);
   if (refund.status === "FAILED")
-    return { ok: false, status: 502, message: `Stripe refused the refund of ${amount}: ${refund.failure ?? "no reason given"}`, errors: {} };
+    return {
+      ok: false,
+      status: 502,
+      message: `Stripe refused the refund of ${amount}: ${refund.failure ?? "no reason given"}`,
+      errors: {},
+    };
   const message =
     refund.status === "SUCCEEDED"
       ? `Refunded ${amount} on order #${refund.order.number}`

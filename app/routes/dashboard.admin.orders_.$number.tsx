@@ -30,16 +30,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   let review = null;
   if (query.get("refund") === "review") {
     const parsed = refundInputSchema.safeParse(refundInputFromForm(query));
-    review = parsed.success
-      ? await previewRefund(order.id, parsed.data)
-      : { ok: false as const, message: parsed.error.issues[0].message };
+    review = parsed.success ? await previewRefund(order.id, parsed.data) : { ok: false as const, message: parsed.error.issues[0].message };
   }
   return json({
     order,
     refundable: refundable && {
       remainingCents: refundable.remainingCents,
       paid: refundable.paymentStatus === "SUCCEEDED",
-      lines: refundable.lines.map(({ id, name, unitPriceCents, quantity, refundable: left }) => ({ id, name, unitPriceCents, quantity, left })),
+      lines: refundable.lines.map(({ id, name, unitPriceCents, quantity, refundable: left }) => ({
+        id,
+        name,
+        unitPriceCents,
+        quantity,
+        left,
+      })),
     },
     review: review && { ...review, requestKey: crypto.randomUUID(), cancel: query.get("cancel") === "1" },
   });
