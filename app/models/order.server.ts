@@ -5,7 +5,9 @@ import { pageOf } from "~/utils/paging";
 import { z } from "zod";
 import { formatPrice } from "~/utils/money";
 import { cancelKeepsPayment } from "./refund.server";
-import { LEGACY_STATUS_SPELLINGS, ORDER_STATUSES, parseOrderStatus, type OrderStatusValue } from "./order";
+import type { Prisma } from "@prisma/client";
+import { escapeLike } from "./catalog.server";
+import { LEGACY_STATUS_SPELLINGS, ORDER_STATUSES, parseOrderStatus, type OrderFilter, type OrderStatusValue } from "./order";
 
 export const orderListSelect = {
   id: true,
@@ -62,15 +64,41 @@ export const ADMIN_ORDERS_PAGE_SIZE = 25;
 /** The API's unpaged all-orders list stops here; clients page on from the Link header. */
 export const ALL_ORDERS_MAX = 1000;
 
-export async function listAllOrders({ page = 1, pageSize = ADMIN_ORDERS_PAGE_SIZE }: { page?: number; pageSize?: number } = {}) {
+/** The admin's filter as a query: status, payment state, and an order number, buyer name or e-mail. */
+export function orderFilterWhere(filter: OrderFilter = {}): Prisma.OrderWhereInput {
+  const where: Prisma.OrderWhereInput[] = [];
+  if (filter.status) where.push({ status: filter.status });
+  if (filter.payment === "PARTLY_REFUNDED") where.push({ paymentStatus: "SUCCEEDED", refundedCents: { gt: 0 } });
+  else if (filter.payment) where.push({ paymentStatus: filter.payment });
+  if (filter.q) {
+    const pattern = escapeLike(filter.q);
+    const number = parseOrderNumber(filter.q);
+    where.push({
+      OR: [
+        ...(number !== null ? [{ number }] : []),
+        { buyer: { name: { contains: pattern, mode: "insensitive" as const } } },
+        { buyer: { email: { contains: pattern, mode: "insensitive" as const } } },
+      ],
+    });
+  }
+  return where.length ? { AND: where } : {};
+}
+
+export async function listAllOrders({
+  page = 1,
+  pageSize = ADMIN_ORDERS_PAGE_SIZE,
+  filter = {},
+}: { page?: number; pageSize?: number; filter?: OrderFilter } = {}) {
+  const where = orderFilterWhere(filter);
   const [orders, total] = await Promise.all([
     db.order.findMany({
+      where,
       select: orderListSelect,
-      orderBy: { createdAt: "desc" },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       skip: (page - 1) * pageSize,
       take: pageSize,
     }),
-    db.order.count(),
+    db.order.count({ where }),
   ]);
   return pageOf(orders, total, page, pageSize);
 }
