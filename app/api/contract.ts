@@ -18,6 +18,7 @@ import { CHECKOUT_LIMIT, MIN_CHARGE_CENTS, paymentsRequestSchema, RESERVATION_MI
 import { ADMIN_ORDERS_PAGE_SIZE, ALL_ORDERS_MAX, orderStatusInputSchema } from "~/models/order.server";
 import { productInputSchema, productUpdateSchema } from "~/models/product.server";
 import { refundInputSchema } from "~/models/refund";
+import { CHART_DAYS, STAT_RANGES, TOP_PRODUCTS } from "~/models/stats";
 import { forgotPasswordSchema, loginSchema, profileSchema, registerBodySchema } from "~/models/user.server";
 import { ID_PATTERN } from "~/utils/api.server";
 import { pageFromText } from "~/utils/paging";
@@ -522,6 +523,80 @@ export const refundOrder = operation({
   },
 });
 
+const cents = (what: string) => z.number().int().describe(`${what}, in cents`);
+const count = (what: string) => z.number().int().min(0).describe(what);
+const statFigures = z.strictObject({
+  revenueCents: cents("Paid orders' totals less their refunds"),
+  orders: count("Orders paid"),
+  averageCents: cents("Revenue ÷ orders (0 without orders)"),
+  units: count("Units sold less units refunded"),
+});
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .describe("A day in the shop's time zone (SHOP_TIME_ZONE)");
+const statRanges = STAT_RANGES.map((r) => r.range) as [string, ...string[]];
+
+export const adminStats = operation({
+  id: "adminStats",
+  method: "GET",
+  path: "/api/v1/admin/stats",
+  role: Access.Admin,
+  tag: USER,
+  summary: "Sales at a glance: revenue, orders, average order value and units per period, per day, top products, low stock (admin)",
+  description:
+    "An order counts on the day it was paid, in SHOP_TIME_ZONE; its revenue is what was charged less what was refunded of it. Each period ends today and comes with the period of the same length just before it.",
+  query: z.object({
+    range: z
+      .enum(statRanges, { error: `Unknown range; use one of: ${statRanges.join(", ")}` })
+      .optional()
+      .describe("Only this period (today, 7d or 30d); without it, all three"),
+  }),
+  responses: {
+    200: reply(
+      "The figures",
+      succeeded({
+        timeZone: z.string(),
+        today: day,
+        periods: z.array(
+          z.strictObject({
+            range: z.enum(statRanges),
+            days: z.number().int(),
+            from: day,
+            to: day,
+            current: statFigures,
+            previous: statFigures,
+          }),
+        ),
+        daily: z
+          .array(z.strictObject({ day, revenueCents: cents("Revenue"), orders: count("Orders paid") }))
+          .length(CHART_DAYS)
+          .describe(`The last ${CHART_DAYS} days, oldest first`),
+        topProducts: z
+          .array(
+            z.strictObject({
+              productId: z.string().nullable().describe("Null for a product deleted since"),
+              name: z.string(),
+              slug: z.string().nullable(),
+              revenueCents: cents(`Revenue of its lines in the last ${CHART_DAYS} days`),
+              units: count("Units sold less units refunded"),
+            }),
+          )
+          .max(TOP_PRODUCTS),
+        lowStock: z.strictObject({
+          threshold: z.number().int().describe("LOW_STOCK_THRESHOLD"),
+          total: count("Products with at most that many units"),
+          products: z.array(z.strictObject({ id: z.string(), name: z.string(), slug: z.string(), quantity: z.number().int() })),
+        }),
+        attention: z.strictObject({
+          needsReview: count("Orders whose payment needs review"),
+          refundsPending: count("Refunds Stripe has not confirmed yet"),
+        }),
+      }),
+    ),
+  },
+});
+
 export const openApiDocument = operation({
   id: "openApiDocument",
   method: "GET",
@@ -564,6 +639,7 @@ export const CONTRACT = {
   stripeWebhook,
   openApiDocument,
   refundOrder,
+  adminStats,
 } as const;
 export type OperationId = keyof typeof CONTRACT;
 

@@ -24,6 +24,7 @@ import { ADMIN_ORDERS_PAGE_SIZE, ALL_ORDERS_MAX, listAllOrders, listOrdersForUse
 import { createProduct, deleteProduct, updateProduct } from "~/models/product.server";
 import { clientIp } from "~/models/rate-limit.server";
 import { refundPaidOrder } from "~/models/refund.server";
+import { salesStats } from "~/models/stats.server";
 import { login, register, resetPassword, updateProfile } from "~/models/user.server";
 import { refusedAttemptJson } from "~/utils/api.server";
 import { bearerToken } from "~/utils/auth.server";
@@ -300,5 +301,11 @@ export const handlers: Handlers = {
       },
       outcome.replayed ? 200 : 201,
     );
+  },
+
+  adminStats: async ({ query }) => {
+    const stats = await salesStats();
+    const periods = query.range ? stats.periods.filter((period) => period.range === query.range) : stats.periods;
+    return json({ success: true, ...stats, periods }, { headers: { "Cache-Control": "private, no-store" } });
   },
 };

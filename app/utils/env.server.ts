@@ -51,7 +51,20 @@ const schema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   // Login/register/reset attempts per client IP per 15 minutes.
   RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(50),
+  // The admin dashboard's "today" and its days (an IANA name, e.g. Europe/Berlin).
+  SHOP_TIME_ZONE: z.string().default("UTC").refine(isTimeZone, "SHOP_TIME_ZONE must be an IANA time zone such as UTC or Europe/Berlin"),
+  // Products with at most this many units left are listed on the admin dashboard.
+  LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(1_000_000).default(5),
 });
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export type Env = z.infer<typeof schema> & { secureCookies: boolean };
 
