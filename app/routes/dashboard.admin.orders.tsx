@@ -97,8 +97,7 @@ export default function AdminOrders() {
         </div>
       </Form>
       <p className="mb-2 text-sm text-gray-600" aria-live="polite">
-        {total === 1 ? "1 order" : `${total} orders`}
-        {filtered ? " match" : ""}
+        {filtered ? `${total} ${total === 1 ? "order matches" : "orders match"}` : `${total} ${total === 1 ? "order" : "orders"}`}
       </p>
       {total === 0 ? <p className="text-gray-600">{filtered ? "No orders match this filter." : "No orders yet."}</p> : null}
       {orders.map((order, i) => {
