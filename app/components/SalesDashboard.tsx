@@ -35,8 +35,8 @@ function PeriodCard({ period }: { period: Stats["periods"][number] }) {
               {figure.format(period.current[figure.key])}
             </dd>
             <dd className="text-xs text-gray-600">
-              {change(period.current[figure.key], period.previous[figure.key])} vs {text.previousLabel} (
-              {figure.format(period.previous[figure.key])})
+              {change(period.current[figure.key], period.previous[figure.key])} vs {text.previousLabel}:{" "}
+              {figure.format(period.previous[figure.key])}
             </dd>
           </div>
         ))}
@@ -62,7 +62,7 @@ const dayLabel = (day: string) =>
 function SalesChart({ daily }: { daily: Stats["daily"] }) {
   const width = 320;
   const height = 190;
-  const margin = { left: 46, right: 26, top: 10, bottom: 36 };
+  const margin = { left: 46, right: 30, top: 10, bottom: 36 };
   const plotWidth = width - margin.left - margin.right;
   const plotHeight = height - margin.top - margin.bottom;
   const revenueMax = niceMax(Math.max(...daily.map((d) => d.revenueCents)));
@@ -88,7 +88,7 @@ function SalesChart({ daily }: { daily: Stats["daily"] }) {
       </figcaption>
       <svg
         viewBox={`0 0 ${width} ${height}`}
-        className="h-auto w-full max-w-2xl"
+        className="h-auto w-full max-w-lg"
         role="img"
         aria-labelledby="sales-chart-title sales-chart-desc"
       >
@@ -109,9 +109,11 @@ function SalesChart({ daily }: { daily: Stats["daily"] }) {
               <text x={margin.left - 4} y={margin.top + plotHeight * (1 - share) + 3} textAnchor="end">
                 {formatPrice(revenueMax * share).replace(/\.00$/, "")}
               </text>
-              <text x={width - margin.right + 4} y={margin.top + plotHeight * (1 - share) + 3}>
-                {Math.round(ordersMax * share * 10) / 10}
-              </text>
+              {Number.isInteger(ordersMax * share) ? (
+                <text x={width - margin.right + 4} y={margin.top + plotHeight * (1 - share) + 3}>
+                  {ordersMax * share}
+                </text>
+              ) : null}
             </g>
           ))}
           {daily.map((d, i) => (
@@ -136,7 +138,7 @@ function SalesChart({ daily }: { daily: Stats["daily"] }) {
           <text transform={`translate(10 ${margin.top + plotHeight / 2}) rotate(-90)`} textAnchor="middle">
             Revenue
           </text>
-          <text transform={`translate(${width - 4} ${margin.top + plotHeight / 2}) rotate(90)`} textAnchor="middle">
+          <text transform={`translate(${width - 12} ${margin.top + plotHeight / 2}) rotate(90)`} textAnchor="middle">
             Orders
           </text>
         </g>
