@@ -23,7 +23,8 @@ async function seedOrders(databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const started = Date.now();
-  await client.query(`
+  await client.query(
+    `
     INSERT INTO "Order" (id, "buyerId", status, "paymentStatus", "totalCents", "createdAt", "updatedAt", "paidAt", "stripePaymentIntentId", "shipName", "shipAddress", "shipPhone")
     SELECT 'benchorder' || lpad(i::text, 12, '0'),
       (SELECT id FROM "User" ORDER BY role, email LIMIT 1),
