@@ -7,6 +7,8 @@ ALTER TABLE "Order" ADD COLUMN "refundedCents" INTEGER NOT NULL DEFAULT 0;
 UPDATE "Order" SET "refundedCents" = "totalCents" WHERE "paymentStatus" = 'REFUNDED';
 ALTER TABLE "Order" ADD CONSTRAINT "Order_refundedCents_check" CHECK ("refundedCents" >= 0 AND "refundedCents" <= "totalCents");
 CREATE INDEX "Order_paidAt_idx" ON "Order"("paidAt");
+-- The admin's order list and CSV export read newest first with ids breaking ties (keyset batches).
+CREATE INDEX "Order_createdAt_id_idx" ON "Order"("createdAt", "id");
 
 CREATE TABLE "Refund" (
     "id" TEXT NOT NULL,
