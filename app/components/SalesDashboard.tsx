@@ -62,7 +62,7 @@ const dayLabel = (day: string) =>
 function SalesChart({ daily }: { daily: Stats["daily"] }) {
   const width = 320;
   const height = 190;
-  const margin = { left: 46, right: 30, top: 10, bottom: 36 };
+  const margin = { left: 54, right: 30, top: 10, bottom: 38 };
   const plotWidth = width - margin.left - margin.right;
   const plotHeight = height - margin.top - margin.bottom;
   const revenueMax = niceMax(Math.max(...daily.map((d) => d.revenueCents)));
@@ -96,7 +96,7 @@ function SalesChart({ daily }: { daily: Stats["daily"] }) {
         <desc id="sales-chart-desc">
           {`From ${dayLabel(daily[0].day)} to ${dayLabel(daily[daily.length - 1].day)}: ${formatPrice(totalRevenue)} from ${totalOrders} paid orders. The table below lists each day.`}
         </desc>
-        <g fontSize="10" fill="#4b5563">
+        <g fontSize="11" fill="#4b5563">
           {[0, 0.5, 1].map((share) => (
             <g key={share}>
               <line

@@ -71,6 +71,10 @@ test("orders are filtered and searched from the URL, and the filter downloads as
   await expect(page.getByText(`#${shipped.number}`)).toBeVisible();
   await expect(page.getByText(`#${other.number}`)).toHaveCount(0);
   await expect(page.getByText("1 order matches")).toBeVisible();
+  if (SHOTS) {
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/orders-390-${hasJs(test.info()) ? "js" : "nojs"}.png`, fullPage: true });
+  }
 
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download CSV" }).click();
@@ -109,6 +113,10 @@ test("an admin refunds one line of a paid order, after confirming", async ({ pag
   const confirm = js ? page.getByRole("dialog", { name: "Confirm refund" }) : page.getByRole("region", { name: "Confirm refund" });
   await expect(confirm).toContainText(`Refund ${money(1500)} of order #${order.number}`);
   await expect(confirm).toContainText(`1 × ${lamp.name}`);
+  if (SHOTS) {
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/refund-confirm-390-${js ? "js" : "nojs"}.png`, fullPage: !js });
+  }
   await confirm.getByRole("button", { name: `Refund ${money(1500)}` }).click();
 
   await expect(page.getByText(`Refunded ${money(1500)} on order #${order.number}`)).toBeVisible();
