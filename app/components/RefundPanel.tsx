@@ -42,7 +42,8 @@ export function RefundPanel({
       <h2 id="refund-heading" className="border-b border-gray-100 px-4 py-3 font-semibold">
         Refund
       </h2>
-      <Form method="get" preventScrollReset className="space-y-4 px-4 py-3 text-sm">
+      {/* Without JavaScript the browser keeps the fragment and scrolls to the confirmation below. */}
+      <Form method="get" action={hydrated ? undefined : "#confirm-refund"} preventScrollReset className="space-y-4 px-4 py-3 text-sm">
         <input type="hidden" name="refund" value="review" />
         <p>{formatPrice(refundable.remainingCents)} of this order&apos;s payment can still be refunded.</p>
         <fieldset className="space-y-2">

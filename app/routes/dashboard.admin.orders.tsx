@@ -109,7 +109,7 @@ export default function AdminOrders() {
             detailHref={`/dashboard/admin/orders/${order.number}`}
             index={index}
             showNote
-            statusControl={<OrderStatusControl order={order} label={`Status of order ${index}`} page={page} />}
+            statusControl={<OrderStatusControl order={order} label={`Status of order ${index}`} />}
           />
         );
       })}

@@ -84,6 +84,12 @@ test("orders are filtered and searched from the URL, and the filter downloads as
   const rows = text.trim().split("\r\n");
   expect(rows[0]).toBe("number,date,buyer,email,status,payment,items,subtotal,discount,total,refunded");
   expect(rows.slice(1).map((row) => row.split(",")[0])).toEqual([String(shipped.number)]);
+
+  // A status change comes back to the same filter (the form posts to the URL with its query).
+  await page.getByLabel("Status of order 1").selectOption({ label: "Delivered" });
+  if (!hasJs(test.info())) await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("No orders match this filter.")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`status=SHIPPED.*q=${mark}|q=${mark}.*status=SHIPPED`));
 });
 
 test("an admin refunds one line of a paid order, after confirming", async ({ page, asAdmin }) => {
@@ -112,6 +118,7 @@ test("an admin refunds one line of a paid order, after confirming", async ({ pag
   // With JavaScript a dialog asks; without, a step of the page does.
   const confirm = js ? page.getByRole("dialog", { name: "Confirm refund" }) : page.getByRole("region", { name: "Confirm refund" });
   await expect(confirm).toContainText(`Refund ${money(1500)} of order #${order.number}`);
+  await expect(confirm).toBeInViewport();
   await expect(confirm).toContainText(`1 × ${lamp.name}`);
   if (SHOTS) {
     await page.setViewportSize({ width: 390, height: 900 });
