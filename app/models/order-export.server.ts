@@ -62,8 +62,16 @@ export function ordersCsvStream(filter: OrderFilter, batch = CSV_BATCH): Readabl
       }
       const cursor: { createdAt: Date; id: string } | null = after;
       const orders = await db.order.findMany({
+        // The plain `createdAt <=` bound lets PostgreSQL walk the (createdAt, id) index from the cursor and stop
+        // after one batch; the OR alone is planned as a bitmap of every older row, sorted again for each batch.
         where: cursor
-          ? { AND: [where, { OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] }] }
+          ? {
+              AND: [
+                where,
+                { createdAt: { lte: cursor.createdAt } },
+                { OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] },
+              ],
+            }
           : where,
         select: exportSelect,
         orderBy: [{ createdAt: "desc" }, { id: "desc" }],
