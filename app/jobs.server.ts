@@ -1,5 +1,6 @@
 // Background work of the shop, on the job queue (app/jobs/queue.server.ts):
-// e-mails as they are queued, and every minute the payment reconciler and the
+// e-mails as they are queued, and every minute the payment reconciler (with
+// the admins' refunds still pending, app/models/refund.server.ts) and the
 // reservation sweep (app/models/payment.server.ts). pg-boss gives each job to
 // one process of one instance, records failures with their error, and the
 // returned stop function lets running jobs finish before it resolves.
@@ -7,6 +8,7 @@ import type PgBoss from "pg-boss";
 import { sendQueuedEmail } from "./jobs/send-email.server";
 import { enqueueNow, QUEUES, startJobRunner } from "./jobs/queue.server";
 import { reconcilePayments, releaseExpiredReservations } from "./models/payment.server";
+import { retryPendingRefunds } from "./models/refund.server";
 
 declare global {
   var __backgroundJobs: (() => Promise<void>) | undefined;
@@ -14,8 +16,9 @@ declare global {
 
 async function reconcile() {
   const report = await reconcilePayments();
-  if (report.errors || report.orphans || Object.keys(report.outcomes).some((k) => k !== "open")) {
-    console.info(`Payments reconciled: ${JSON.stringify(report)}`);
+  const adminRefundsRetried = await retryPendingRefunds();
+  if (report.errors || report.orphans || adminRefundsRetried || Object.keys(report.outcomes).some((k) => k !== "open")) {
+    console.info(`Payments reconciled: ${JSON.stringify({ ...report, adminRefundsRetried })}`);
   }
   // A run that could not reach Stripe for some orders is recorded as failed, with why.
   if (report.errors) throw new Error(`${report.errors} order(s) could not be reconciled`);

@@ -18,6 +18,8 @@ import { CHECKOUT_LIMIT, MIN_CHARGE_CENTS, paymentsRequestSchema, RESERVATION_MI
 import { discountInputSchema } from "~/models/discount.schema";
 import { ADMIN_ORDERS_PAGE_SIZE, ALL_ORDERS_MAX, orderStatusInputSchema } from "~/models/order.server";
 import { productInputSchema, productUpdateSchema } from "~/models/product.server";
+import { refundInputSchema } from "~/models/refund";
+import { CHART_DAYS, STAT_RANGES, TOP_PRODUCTS } from "~/models/stats";
 import { forgotPasswordSchema, loginBodySchema, profileSchema, registerBodySchema } from "~/models/user.server";
 import { idSchema } from "~/utils/id";
 import { pageFromText } from "~/utils/paging";
@@ -37,6 +39,15 @@ const done = (message = "What was done") => succeeded({ message: z.string().desc
 const total = z.number().int().min(0).describe("How many there are in all, beyond this answer's list");
 const productsUpTo = (max: number) => z.array(apiProductSchema).max(max);
 const ok = z.strictObject({ ok: z.literal(true) });
+const refundReply = done().extend({
+  refund: z.strictObject({
+    id: z.string(),
+    orderNumber: z.number().int(),
+    amountCents: z.number().int().positive().describe("What this refund gives back, in cents"),
+    status: z.enum(["PENDING", "SUCCEEDED"]),
+    stripeRefundId: z.string().nullable(),
+  }),
+});
 
 const USER = "user";
 const CATEGORY = "category";
@@ -196,7 +207,11 @@ export const orderStatus = operation({
   summary: "Set an order's status (admin)",
   params: z.object({ orderId: idParam("order id") }),
   body: { type: "json", schema: orderStatusInputSchema },
-  responses: { 200: reply("The updated order", apiOrderSchema), 404: error("No such order") },
+  responses: {
+    200: reply("The updated order", apiOrderSchema),
+    404: error("No such order"),
+    409: error("Cancel on a paid order that is not refunded: refund it first (POST /api/v1/order/{orderId}/refund, `cancel: true`)"),
+  },
 });
 
 /**
@@ -523,6 +538,101 @@ export const stripeWebhook = operation({
   },
 });
 
+export const refundOrder = operation({
+  id: "refundOrder",
+  method: "POST",
+  path: "/api/v1/order/{orderId}/refund",
+  role: Access.Admin,
+  tag: USER,
+  summary: "Refund a paid order, in full or chosen lines, through Stripe (admin)",
+  description:
+    "Never more than is still refundable (what was charged less earlier refunds), also for two callers at once. The same `requestKey` again answers the first refund (200) instead of refunding twice. `cancel: true` also sets the status to Cancel, which `PUT /api/v1/user/order-status/{orderId}` refuses (409) for a paid order not refunded.",
+  params: z.object({ orderId: idParam("order id") }),
+  body: { type: "json", schema: refundInputSchema },
+  responses: {
+    201: reply("Refunded, or recorded while Stripe has not confirmed (`status` PENDING, retried every minute)", refundReply),
+    200: reply("The refund this requestKey already made", refundReply),
+    404: error("No such order"),
+    409: error("Nothing (or not that much) left to refund, or the order is not paid"),
+    502: error("Stripe refused the refund; nothing was refunded"),
+  },
+});
+
+const cents = (what: string) => z.number().int().describe(`${what}, in cents`);
+const count = (what: string) => z.number().int().min(0).describe(what);
+const statFigures = z.strictObject({
+  revenueCents: cents("Paid orders' totals less their refunds"),
+  orders: count("Orders paid"),
+  averageCents: cents("Revenue ÷ orders (0 without orders)"),
+  units: count("Units sold less units refunded"),
+});
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .describe("A day in the shop's time zone (SHOP_TIME_ZONE)");
+const statRanges = STAT_RANGES.map((r) => r.range) as [string, ...string[]];
+
+export const adminStats = operation({
+  id: "adminStats",
+  method: "GET",
+  path: "/api/v1/admin/stats",
+  role: Access.Admin,
+  tag: USER,
+  summary: "Sales at a glance: revenue, orders, average order value and units per period, per day, top products, low stock (admin)",
+  description:
+    "An order counts on the day it was paid, in SHOP_TIME_ZONE; its revenue is what was charged less what was refunded of it. Each period ends today and comes with the period of the same length just before it.",
+  query: z.object({
+    range: z
+      .enum(statRanges, { error: `Unknown range; use one of: ${statRanges.join(", ")}` })
+      .optional()
+      .describe("Only this period (today, 7d or 30d); without it, all three"),
+  }),
+  responses: {
+    200: reply(
+      "The figures",
+      succeeded({
+        timeZone: z.string(),
+        today: day,
+        periods: z.array(
+          z.strictObject({
+            range: z.enum(statRanges),
+            days: z.number().int(),
+            from: day,
+            to: day,
+            current: statFigures,
+            previous: statFigures,
+          }),
+        ),
+        daily: z
+          .array(z.strictObject({ day, revenueCents: cents("Revenue"), orders: count("Orders paid") }))
+          .length(CHART_DAYS)
+          .describe(`The last ${CHART_DAYS} days, oldest first`),
+        topProducts: z
+          .array(
+            z.strictObject({
+              productId: z.string().nullable().describe("Null for a product deleted since"),
+              name: z.string(),
+              slug: z.string().nullable(),
+              revenueCents: cents(`Revenue of its lines in the last ${CHART_DAYS} days`),
+              units: count("Units sold less units refunded"),
+            }),
+          )
+          .max(TOP_PRODUCTS),
+        lowStock: z.strictObject({
+          threshold: z.number().int().describe("LOW_STOCK_THRESHOLD"),
+          total: count("Products with at most that many units"),
+          products: z.array(z.strictObject({ id: z.string(), name: z.string(), slug: z.string(), quantity: z.number().int() })),
+        }),
+        attention: z.strictObject({
+          needsReview: count("Orders whose payment needs review"),
+          refundsPending: count("Refunds Stripe has not confirmed yet"),
+          emailsFailed: count("E-mails that failed after their last try (retry them on the E-mails page)"),
+        }),
+      }),
+    ),
+  },
+});
+
 export const openApiDocument = operation({
   id: "openApiDocument",
   method: "GET",
@@ -623,6 +733,8 @@ export const CONTRACT = {
   createDiscount,
   updateDiscount,
   deactivateDiscount,
+  refundOrder,
+  adminStats,
 } as const;
 export type OperationId = keyof typeof CONTRACT;
 

@@ -24,6 +24,8 @@ import { fulfilFromEvent, linesFromPaymentsRequest, startCheckout } from "~/mode
 import { ADMIN_ORDERS_PAGE_SIZE, ALL_ORDERS_MAX, listAllOrders, listOrdersForUser, updateOrderStatus } from "~/models/order.server";
 import { createProduct, deleteProduct, updateProduct } from "~/models/product.server";
 import { attemptContext } from "~/models/rate-limit.server";
+import { refundPaidOrder } from "~/models/refund.server";
+import { salesStats } from "~/models/stats.server";
 import { login, OLD_CLIENT_PASSWORD_MESSAGE, register, resetPassword, updateProfile } from "~/models/user.server";
 import { refusedAttemptJson } from "~/utils/api.server";
 import { bearerToken } from "~/utils/auth.server";
@@ -142,9 +144,9 @@ export const handlers: Handlers = {
   },
 
   orderStatus: async ({ params, body }) => {
-    const order = await updateOrderStatus(params.orderId, body.status);
-    if (!order) return apiNotFound("Order not found");
-    return json(toApiOrder(order));
+    const changed = await updateOrderStatus(params.orderId, body.status);
+    if (!changed.ok) return apiError(changed.status, changed.message);
+    return json(toApiOrder(changed.order));
   },
 
   // ---------- categories ----------
@@ -313,5 +315,31 @@ export const handlers: Handlers = {
     const result = await setDiscountActive(params.id, false);
     if (!result.ok) return apiError(result.status, result.message);
     return json({ success: true, message: "Discount code deactivated", discount: toApiDiscount(result.discount) });
+  },
+
+  refundOrder: async ({ params, body, user }) => {
+    const outcome = await refundPaidOrder(params.orderId, body, user.id);
+    if (!outcome.ok) return apiError(outcome.status, outcome.message);
+    const { refund } = outcome;
+    return json(
+      {
+        success: true,
+        message: outcome.message,
+        refund: {
+          id: refund.id,
+          orderNumber: refund.order.number,
+          amountCents: refund.amountCents,
+          status: refund.status as "PENDING" | "SUCCEEDED",
+          stripeRefundId: refund.stripeRefundId,
+        },
+      },
+      outcome.replayed ? 200 : 201,
+    );
+  },
+
+  adminStats: async ({ query }) => {
+    const stats = await salesStats();
+    const periods = query.range ? stats.periods.filter((period) => period.range === query.range) : stats.periods;
+    return json({ success: true, ...stats, periods }, { headers: { "Cache-Control": "private, no-store" } });
   },
 };

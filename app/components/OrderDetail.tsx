@@ -1,4 +1,5 @@
 import { orderStatusLabel, paymentLabel, type OrderStatusValue, type PaymentStatusValue } from "~/models/order";
+import { refundStateLabel } from "~/models/refund";
 import { formatPrice } from "~/utils/money";
 import { RelativeTime } from "./RelativeTime";
 
@@ -18,7 +19,37 @@ export type OrderDetailData = {
   buyer: { name: string };
   lines: { id: string; name: string; slug: string; unitPriceCents: number; quantity: number }[];
   events: { id: string; at: string; status: OrderStatusValue; paymentStatus: PaymentStatusValue }[];
+  refundedCents?: number;
+  refunds?: {
+    id: string;
+    createdAt: string;
+    amountCents: number;
+    reason: string;
+    restocked: boolean;
+    status: "PENDING" | "SUCCEEDED" | "FAILED";
+    failure: string | null;
+    by: { name: string } | null;
+    lines: { quantity: number; orderLine: { name: string } }[];
+  }[];
 };
+
+type HistoryEntry = { id: string; at: string; text: string };
+
+const REFUND_STATUS_TEXT = { PENDING: "pending at Stripe", SUCCEEDED: "done", FAILED: "refused by Stripe" } as const;
+
+/** A refund as a step of the history; the reason, the items and who refunded are for the admin's eyes. */
+function refundText(refund: NonNullable<OrderDetailData["refunds"]>[number], forAdmin: boolean): string {
+  const head = `Refund of ${formatPrice(refund.amountCents)} ${REFUND_STATUS_TEXT[refund.status]}`;
+  if (!forAdmin) return head;
+  const items = refund.lines.map((line) => `${line.quantity} × ${line.orderLine.name}`).join(", ");
+  const parts = [
+    items && `${items}${refund.restocked ? " (back in stock)" : ""}`,
+    `reason: ${refund.reason}`,
+    refund.by ? `by ${refund.by.name}` : "",
+    refund.failure ?? "",
+  ];
+  return `${head}: ${parts.filter(Boolean).join("; ")}`;
+}
 
 /** What changed at one step of the history, in words. */
 function eventText(event: OrderDetailData["events"][number], previous: OrderDetailData["events"][number] | undefined): string {
@@ -39,6 +70,11 @@ export function OrderDetail({ order, statusControl }: { order: OrderDetailData; 
   // Shipping is free in this shop: whatever the total holds beyond the lines is shown as shipping, so the sums always agree.
   const discount = order.discountCents ?? 0;
   const shipping = order.totalCents + discount - subtotal;
+  const refundState = refundStateLabel({ totalCents: order.totalCents, refundedCents: order.refundedCents ?? 0, refunds: order.refunds });
+  const history: HistoryEntry[] = [
+    ...order.events.map((event, index) => ({ id: event.id, at: event.at, text: eventText(event, order.events[index - 1]) })),
+    ...(order.refunds ?? []).map((refund) => ({ id: refund.id, at: refund.createdAt, text: refundText(refund, Boolean(statusControl)) })),
+  ].sort((a, b) => a.at.localeCompare(b.at));
   return (
     <article aria-labelledby="order-heading" className="space-y-6">
       <header className="flex flex-wrap items-baseline justify-between gap-2">
@@ -57,7 +93,11 @@ export function OrderDetail({ order, statusControl }: { order: OrderDetailData; 
         </div>
         <div>
           <dt className="text-gray-600">Payment</dt>
-          <dd className="mt-1 font-medium">{paymentLabel(order.paymentStatus)}</dd>
+          <dd className="mt-1 font-medium" data-testid="payment-state">
+            {refundState && refundState !== paymentLabel(order.paymentStatus)
+              ? `${paymentLabel(order.paymentStatus)} · ${refundState}`
+              : paymentLabel(order.paymentStatus)}
+          </dd>
         </div>
         <div className="col-span-2 sm:col-span-1">
           <dt className="text-gray-600">Ship to</dt>
@@ -109,6 +149,18 @@ export function OrderDetail({ order, statusControl }: { order: OrderDetailData; 
             <dt>Total</dt>
             <dd data-testid="order-total">{formatPrice(order.totalCents)}</dd>
           </div>
+          {order.refundedCents ? (
+            <>
+              <div className="flex justify-between text-red-800">
+                <dt>Refunded</dt>
+                <dd data-testid="order-refunded">−{formatPrice(order.refundedCents)}</dd>
+              </div>
+              <div className="flex justify-between font-semibold">
+                <dt>Kept</dt>
+                <dd>{formatPrice(order.totalCents - order.refundedCents)}</dd>
+              </div>
+            </>
+          ) : null}
         </dl>
       </section>
 
@@ -117,11 +169,11 @@ export function OrderDetail({ order, statusControl }: { order: OrderDetailData; 
           History
         </h2>
         <ol className="divide-y divide-gray-100" aria-label="Order history">
-          {order.events.map((event, index) => (
-            <li key={event.id} className="flex flex-wrap justify-between gap-2 px-4 py-2 text-sm">
-              <span>{eventText(event, order.events[index - 1])}</span>
+          {history.map((entry) => (
+            <li key={entry.id} className="flex flex-wrap justify-between gap-2 px-4 py-2 text-sm">
+              <span className="min-w-0 break-words">{entry.text}</span>
               <span className="text-gray-600">
-                <RelativeTime at={event.at} />
+                <RelativeTime at={entry.at} />
               </span>
             </li>
           ))}

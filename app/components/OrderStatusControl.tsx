@@ -2,16 +2,12 @@ import { useFetcher } from "@remix-run/react";
 import { ORDER_STATUSES, type OrderStatusValue } from "~/models/order";
 import { useHydrated } from "~/utils/use-hydrated";
 
-/** Saves on change with JavaScript (showing the new status at once); a Save button without. */
-export function OrderStatusControl({
-  order,
-  label,
-  page,
-}: {
-  order: { id: string; status: OrderStatusValue };
-  label: string;
-  page?: number;
-}) {
+/**
+ * Saves on change with JavaScript (showing the new status at once); a Save
+ * button without. It posts to the page's own URL, query included (Remix's
+ * form action keeps it), so the list comes back with its filter and page.
+ */
+export function OrderStatusControl({ order, label }: { order: { id: string; status: OrderStatusValue }; label: string }) {
   const fetcher = useFetcher();
   const hydrated = useHydrated();
   const pending = fetcher.formData?.get("status");
@@ -20,7 +16,6 @@ export function OrderStatusControl({
   return (
     <fetcher.Form method="post" className="flex min-w-0 items-center gap-2">
       <input type="hidden" name="orderId" value={order.id} />
-      {page ? <input type="hidden" name="page" value={page} /> : null}
       <label htmlFor={id} className="sr-only">
         {label}
       </label>

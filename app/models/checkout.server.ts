@@ -84,7 +84,7 @@ type Tx = Prisma.TransactionClient;
 const TX_OPTIONS = { maxWait: 10_000, timeout: 15_000 } as const;
 
 /** Locks the products' rows in id order (so concurrent writers never deadlock) and reads their stock and price. */
-async function lockProducts(tx: Tx, ids: string[]) {
+export async function lockProducts(tx: Tx, ids: string[]) {
   type Locked = { id: string; quantity: number; priceCents: number; description: string; slug: string };
   if (!ids.length) return new Map<string, Locked>();
   const rows = await tx.$queryRaw<Locked[]>(Prisma.sql`
@@ -104,7 +104,7 @@ async function orderUnits(tx: Tx, orderId: string) {
   return { units, deleted };
 }
 
-async function addStock(tx: Tx, units: Map<string, number>, sign: 1 | -1) {
+export async function addStock(tx: Tx, units: Map<string, number>, sign: 1 | -1) {
   const ids = [...units.keys()].sort();
   for (const id of ids) {
     await tx.$executeRaw`UPDATE "Product" SET quantity = quantity + ${sign * units.get(id)!}, "updatedAt" = now() WHERE id = ${id}`;
@@ -567,7 +567,7 @@ async function settlePaid(session: SessionLike): Promise<FulfilmentOutcome> {
 export async function refundOrder(orderId: string): Promise<boolean> {
   const order = await db.order.findUnique({
     where: { id: orderId },
-    select: { paymentStatus: true, stripePaymentIntentId: true, paymentNote: true },
+    select: { paymentStatus: true, stripePaymentIntentId: true, paymentNote: true, totalCents: true },
   });
   if (!order || order.paymentStatus !== "REFUND_PENDING") return order?.paymentStatus === "REFUNDED";
   const reason = (order.paymentNote ?? "").replace(/^Refunding: /, "");
@@ -598,7 +598,7 @@ export async function refundOrder(orderId: string): Promise<boolean> {
   await db.$transaction(async (tx) => {
     const done = await tx.order.updateMany({
       where: { id: orderId, paymentStatus: "REFUND_PENDING" },
-      data: { paymentStatus: "REFUNDED", paymentNote: `Refunded automatically (${refundId}): ${reason}` },
+      data: { paymentStatus: "REFUNDED", refundedCents: order.totalCents, paymentNote: `Refunded automatically (${refundId}): ${reason}` },
     });
     if (done.count === 0) return;
     const { totalCents } = await tx.order.findUniqueOrThrow({ where: { id: orderId }, select: { totalCents: true } });

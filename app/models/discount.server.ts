@@ -16,6 +16,7 @@
 //   a reservation now.
 // - The code a shopper applied lives in its own signed cookie beside the
 //   cart's; it is only ever a code, never an amount.
+import { allFields, changedFields, recordAudit } from "./audit.server";
 import { createCookie } from "@remix-run/node";
 import { Prisma, type Discount } from "@prisma/client";
 import { isValidId } from "~/utils/id";
@@ -238,22 +239,52 @@ export function getDiscount(id: string): Promise<DiscountSummary | null> {
 
 const duplicate = (code: string) => fieldFailure(409, "code", `The code ${code} already exists`);
 
+const discountTarget = (discount: { id: string; code: string }) => ({
+  type: "discount",
+  id: discount.id,
+  label: discount.code,
+  path: `/dashboard/admin/discounts/${discount.id}`,
+});
+
+/** The fields an admin sets, as the audit trail compares them. */
+const auditedFields = ({ usesReserved: _r, usesPaid: _p, id: _i, ...fields }: DiscountSummary) => fields as Record<string, unknown>;
+
 export async function createDiscount(input: DiscountInput): Promise<Outcome<{ discount: DiscountSummary }>> {
   try {
-    return { ok: true, discount: await db.discount.create({ data: input, select: listSelect }) };
+    const discount = await db.$transaction(async (tx) => {
+      const created = await tx.discount.create({ data: input, select: listSelect });
+      await recordAudit(tx, {
+        kind: "discount.created",
+        target: discountTarget(created),
+        changes: allFields(auditedFields(created), "after"),
+      });
+      return created;
+    });
+    return { ok: true, discount };
   } catch (error) {
     if (isUniqueViolation(error, "code")) return duplicate(input.code);
     throw error;
   }
 }
 
+/** Writes `data` to a discount and records what changed, in one transaction; null when there is no such discount. */
+function changeDiscount(id: string, data: Partial<DiscountInput> & { active?: boolean }, kind: string) {
+  return db.$transaction(async (tx) => {
+    const before = await tx.discount.findUnique({ where: { id }, select: listSelect });
+    if (!before) return null;
+    const after = await tx.discount.update({ where: { id }, data, select: listSelect });
+    const changes = changedFields(auditedFields(before), auditedFields(after));
+    if (Object.keys(changes).length) await recordAudit(tx, { kind, target: discountTarget(after), changes });
+    return after;
+  });
+}
+
 /** Replaces every field; orders already placed keep the amount they were placed with. */
 export async function updateDiscount(id: string, input: DiscountInput): Promise<Outcome<{ discount: DiscountSummary }>> {
   if (!isValidId(id)) return failure(404, "No such discount");
   try {
-    const updated = await db.discount.updateMany({ where: { id }, data: input });
-    if (updated.count === 0) return failure(404, "No such discount");
-    return { ok: true, discount: (await getDiscount(id))! };
+    const discount = await changeDiscount(id, input, "discount.changed");
+    return discount ? { ok: true, discount } : failure(404, "No such discount");
   } catch (error) {
     if (isUniqueViolation(error, "code")) return duplicate(input.code);
     throw error;
@@ -263,7 +294,6 @@ export async function updateDiscount(id: string, input: DiscountInput): Promise<
 /** Stops a code from applying to new checkouts (checkouts already holding a use keep it). */
 export async function setDiscountActive(id: string, active: boolean): Promise<Outcome<{ discount: DiscountSummary }>> {
   if (!isValidId(id)) return failure(404, "No such discount");
-  const updated = await db.discount.updateMany({ where: { id }, data: { active } });
-  if (updated.count === 0) return failure(404, "No such discount");
-  return { ok: true, discount: (await getDiscount(id))! };
+  const discount = await changeDiscount(id, { active }, active ? "discount.activated" : "discount.deactivated");
+  return discount ? { ok: true, discount } : failure(404, "No such discount");
 }

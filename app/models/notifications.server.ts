@@ -57,17 +57,19 @@ export async function notifyNeedsReview(tx: Tx, orderId: string, reason: string)
 }
 
 /**
- * An admin changed an order's status (the caller checked it really changed).
- * `changeId` names this change (the order event written with it), so setting
- * Shipped, then Processing, then Shipped again tells the buyer twice, and a
- * retried request once.
+ * An order's status really changed in this transaction (the caller checked).
+ * The change is named by the order event the trigger on "Order" wrote with
+ * it, so Shipped, then Processing, then Shipped again tells the buyer twice,
+ * and a retried request once.
  */
-export async function notifyOrderStatus(tx: Tx, orderId: string, status: OrderStatus, changeId: string) {
+export async function notifyOrderStatus(tx: Tx, orderId: string, status: OrderStatus) {
   if (!NOTIFIED_STATUSES[status]) return;
+  const [event] = await tx.$queryRaw<{ id: string }[]>`
+    SELECT id FROM "OrderEvent" WHERE "orderId" = ${orderId} ORDER BY at DESC LIMIT 1`;
   const order = await loadOrder(tx, orderId);
   await queueEmail(tx, {
     ...orderStatusEmail(order, status),
-    key: `order-status:${order.id}:${changeId}`,
+    key: `order-status:${order.id}:${event?.id ?? status}`,
     kind: "order-status",
     to: order.buyer.email,
     orderId: order.id,

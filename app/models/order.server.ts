@@ -4,7 +4,11 @@ import { db } from "~/utils/db.server";
 import { notifyOrderStatus } from "./notifications.server";
 import { pageOf } from "~/utils/paging";
 import { z } from "zod";
-import { LEGACY_STATUS_SPELLINGS, ORDER_STATUSES, parseOrderStatus, type OrderStatusValue } from "./order";
+import { formatPrice } from "~/utils/money";
+import { cancelKeepsPayment } from "./refund.server";
+import type { Prisma } from "@prisma/client";
+import { escapeLike } from "./catalog.server";
+import { LEGACY_STATUS_SPELLINGS, ORDER_STATUSES, parseOrderStatus, type OrderFilter, type OrderStatusValue } from "./order";
 import { recordAudit } from "./audit.server";
 
 export const orderListSelect = {
@@ -13,6 +17,7 @@ export const orderListSelect = {
   status: true,
   paymentStatus: true,
   totalCents: true,
+  refundedCents: true,
   createdAt: true,
   paymentNote: true,
   subtotalCents: true,
@@ -64,26 +69,78 @@ export const ADMIN_ORDERS_PAGE_SIZE = 25;
 /** The API's unpaged all-orders list stops here; clients page on from the Link header. */
 export const ALL_ORDERS_MAX = 1000;
 
-export async function listAllOrders({ page = 1, pageSize = ADMIN_ORDERS_PAGE_SIZE }: { page?: number; pageSize?: number } = {}) {
+/** The admin's filter as a query: status, payment state, and an order number, buyer name or e-mail. */
+export function orderFilterWhere(filter: OrderFilter = {}): Prisma.OrderWhereInput {
+  const where: Prisma.OrderWhereInput[] = [];
+  if (filter.status) where.push({ status: filter.status });
+  if (filter.payment === "PARTLY_REFUNDED") where.push({ paymentStatus: "SUCCEEDED", refundedCents: { gt: 0 } });
+  else if (filter.payment) where.push({ paymentStatus: filter.payment });
+  if (filter.q) {
+    const pattern = escapeLike(filter.q);
+    const number = parseOrderNumber(filter.q);
+    where.push({
+      OR: [
+        ...(number !== null ? [{ number }] : []),
+        { buyer: { name: { contains: pattern, mode: "insensitive" as const } } },
+        { buyer: { email: { contains: pattern, mode: "insensitive" as const } } },
+      ],
+    });
+  }
+  return where.length ? { AND: where } : {};
+}
+
+export async function listAllOrders({
+  page = 1,
+  pageSize = ADMIN_ORDERS_PAGE_SIZE,
+  filter = {},
+}: { page?: number; pageSize?: number; filter?: OrderFilter } = {}) {
+  const where = orderFilterWhere(filter);
   const [orders, total] = await Promise.all([
     db.order.findMany({
+      where,
       select: orderListSelect,
-      orderBy: { createdAt: "desc" },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       skip: (page - 1) * pageSize,
       take: pageSize,
     }),
-    db.order.count(),
+    db.order.count({ where }),
   ]);
   return pageOf(orders, total, page, pageSize);
 }
 
-/** Any of the seven statuses, at any time (the spec sets no order). Null when the order does not exist. */
-export async function updateOrderStatus(orderId: string, status: OrderStatusValue) {
-  return db.$transaction(async (tx) => {
+export type StatusChange =
+  | { ok: true; order: NonNullable<Awaited<ReturnType<typeof findListedOrder>>> }
+  | { ok: false; status: 404 | 409; message: string };
+
+const findListedOrder = (orderId: string, client: Prisma.TransactionClient = db) =>
+  client.order.findUnique({ where: { id: orderId }, select: orderListSelect });
+
+/**
+ * Any of the seven statuses, at any time (the spec sets no order), except
+ * that Cancel on a paid order not refunded in full is refused (409) unless
+ * `keepPayment` says the admin chose to keep it: cancelling never silently
+ * keeps a shopper's money (refund it with refund.server.ts, which can cancel too).
+ * A real change is audited and tells the buyer (Shipped, Delivered, Cancel) in its transaction.
+ */
+export async function updateOrderStatus(
+  orderId: string,
+  status: OrderStatusValue,
+  { keepPayment = false }: { keepPayment?: boolean } = {},
+): Promise<StatusChange> {
+  if (status === "CANCEL" && !keepPayment) {
+    const kept = await cancelKeepsPayment(orderId);
+    if (kept)
+      return {
+        ok: false,
+        status: 409,
+        message: `Order #${kept.number} is paid and ${formatPrice(kept.remainingCents)} of it is not refunded: refund it (which can cancel it too), or cancel it explicitly without a refund`,
+      };
+  }
+  return db.$transaction(async (tx): Promise<StatusChange> => {
     // Locked, so two admins setting statuses at once each see the other's change.
     const [before] = await tx.$queryRaw<{ status: OrderStatusValue; number: number }[]>`
       SELECT status, number FROM "Order" WHERE id = ${orderId} FOR UPDATE`;
-    if (!before) return null;
+    if (!before) return { ok: false, status: 404, message: "Order not found" };
     if (before.status !== status) {
       await tx.order.update({ where: { id: orderId }, data: { status } });
       await recordAudit(tx, {
@@ -91,12 +148,9 @@ export async function updateOrderStatus(orderId: string, status: OrderStatusValu
         target: { type: "order", id: orderId, label: `#${before.number}`, path: `/dashboard/admin/orders/${before.number}` },
         changes: { status: { before: before.status, after: status } },
       });
-      // The trigger on "Order" recorded this change as an event: it names the buyer's e-mail.
-      const [event] = await tx.$queryRaw<{ id: string }[]>`
-        SELECT id FROM "OrderEvent" WHERE "orderId" = ${orderId} ORDER BY at DESC LIMIT 1`;
-      await notifyOrderStatus(tx, orderId, status, event.id);
+      await notifyOrderStatus(tx, orderId, status);
     }
-    return tx.order.findUnique({ where: { id: orderId }, select: orderListSelect });
+    return { ok: true, order: (await findListedOrder(orderId, tx))! };
   });
 }
 
@@ -109,6 +163,20 @@ const orderDetailSelect = {
   shipPhone: true,
   paidAt: true,
   events: { select: { id: true, at: true, status: true, paymentStatus: true }, orderBy: { at: "asc" } },
+  refunds: {
+    select: {
+      id: true,
+      createdAt: true,
+      amountCents: true,
+      reason: true,
+      restocked: true,
+      status: true,
+      failure: true,
+      by: { select: { name: true } },
+      lines: { select: { quantity: true, orderLine: { select: { name: true } } } },
+    },
+    orderBy: { createdAt: "asc" },
+  },
 } as const;
 
 /** An order number as it appears in a URL (`/orders/10042`, or `#10042`); null when it cannot be one. */
@@ -125,6 +193,12 @@ export function parseOrderNumber(text: string | undefined): number | null {
  */
 export function getOrderForBuyer(buyerId: string, number: number) {
   return db.order.findFirst({ where: { number, buyerId, paymentStatus: { not: "CANCELLED" } }, select: orderDetailSelect });
+}
+
+/** An order's number from its id (0 when there is none: the page then answers 404). */
+export async function orderNumberOf(orderId: string): Promise<number> {
+  const order = await db.order.findUnique({ where: { id: orderId }, select: { number: true } });
+  return order?.number ?? 0;
 }
 
 /** Any order by its number, for the admin. */

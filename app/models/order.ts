@@ -54,3 +54,31 @@ export type PaymentLabel = (typeof PAYMENT_LABELS)[PaymentStatusValue];
 export function paymentLabel(status: PaymentStatusValue): PaymentLabel {
   return PAYMENT_LABELS[status];
 }
+
+/** The admin list's payment filter: a payment status, or "PARTLY_REFUNDED" (paid, some of it refunded). */
+export const PAYMENT_FILTERS = [
+  ...(Object.keys(PAYMENT_LABELS) as PaymentStatusValue[]).map((value) => ({ value, label: PAYMENT_LABELS[value] as string })),
+  { value: "PARTLY_REFUNDED", label: "Partly refunded" },
+] as const;
+export type PaymentFilter = PaymentStatusValue | "PARTLY_REFUNDED";
+
+/** The admin order list's filter as it stands in the URL (?status=&payment=&q=); anything unknown means "any". */
+export type OrderFilter = { status?: OrderStatusValue; payment?: PaymentFilter; q?: string };
+export const ORDER_SEARCH_MAX = 100;
+
+export function orderFilterFromUrl(url: URL | string): OrderFilter {
+  const query = new URL(url).searchParams;
+  const status = parseOrderStatus(query.get("status"));
+  const payment = query.get("payment");
+  const q = (query.get("q") ?? "").trim().slice(0, ORDER_SEARCH_MAX);
+  return {
+    ...(status ? { status } : {}),
+    ...(PAYMENT_FILTERS.some((option) => option.value === payment) ? { payment: payment as PaymentFilter } : {}),
+    ...(q ? { q } : {}),
+  };
+}
+
+/** The filter as query parameters (for links: the pager, the CSV download). */
+export function orderFilterParams(filter: OrderFilter): Record<string, string> {
+  return { status: filter.status ?? "", payment: filter.payment ?? "", q: filter.q ?? "" };
+}

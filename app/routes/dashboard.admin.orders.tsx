@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
 import { guardMeta } from "~/components/GuardScreen";
 import { OrderCard } from "~/components/OrderCard";
 import { OrderStatusControl } from "~/components/OrderStatusControl";
 import { Pager } from "~/components/Pager";
+import { ORDER_SEARCH_MAX, ORDER_STATUSES, PAYMENT_FILTERS, orderFilterFromUrl, orderFilterParams } from "~/models/order";
 import { ORDERS_SCREEN_PAGE_SIZE, listAllOrders } from "~/models/order.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { pageFromUrl } from "~/utils/paging";
@@ -14,28 +15,91 @@ import { orderStatusAction } from "~/utils/order-status-action.server";
 export const meta: MetaFunction = ({ error }) =>
   guardMeta(error) ?? [{ title: "All Orders | Storefront" }, { name: "robots", content: "noindex" }];
 
+// Filters and search are a GET form: every state is a URL (?status=&payment=&q=&page=).
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return json(await listAllOrders({ page: pageFromUrl(request.url), pageSize: ORDERS_SCREEN_PAGE_SIZE }));
+  const filter = orderFilterFromUrl(request.url);
+  const orders = await listAllOrders({ page: pageFromUrl(request.url), pageSize: ORDERS_SCREEN_PAGE_SIZE, filter });
+  return json({ ...orders, filter });
 }
 
 export function action({ request, context }: ActionFunctionArgs) {
-  return orderStatusAction(
-    request,
-    (formData) => {
-      const page = Math.min(Number(formData?.get("page")) || 1, 10_000);
-      return `/dashboard/admin/orders${page > 1 ? `?page=${page}` : ""}`;
-    },
-    context,
-  );
+  // The status form posts to this URL with its query, so the admin comes back to the same filter and page.
+  return orderStatusAction(request, () => `/dashboard/admin/orders${new URL(request.url).search}`, context);
 }
 
 export default function AdminOrders() {
-  const { items: orders, total, page, pageCount, pageSize } = useLoaderData<typeof loader>();
+  const { items: orders, total, page, pageCount, pageSize, filter } = useLoaderData<typeof loader>();
+  const params = orderFilterParams(filter);
+  const query = new URLSearchParams(Object.entries(params).filter(([, value]) => value)).toString();
+  const filtered = Boolean(query);
   return (
     <section>
       <h1 className="mb-4 text-2xl font-semibold">All Orders</h1>
-      {total === 0 ? <p className="text-gray-600">No orders yet.</p> : null}
+      <Form
+        method="get"
+        role="search"
+        aria-label="Filter orders"
+        className="mb-4 grid gap-3 rounded border border-gray-200 bg-white p-4 sm:grid-cols-4"
+      >
+        <div className="sm:col-span-2">
+          <label htmlFor="orders-q" className="text-sm font-medium">
+            Search orders
+          </label>
+          <input
+            id="orders-q"
+            name="q"
+            type="search"
+            defaultValue={filter.q ?? ""}
+            maxLength={ORDER_SEARCH_MAX}
+            placeholder="Order number, buyer name or e-mail"
+            className="input mt-1"
+          />
+        </div>
+        <div>
+          <label htmlFor="orders-status" className="text-sm font-medium">
+            Status
+          </label>
+          <select id="orders-status" name="status" defaultValue={filter.status ?? ""} className="input mt-1">
+            <option value="">Any status</option>
+            {ORDER_STATUSES.map((status) => (
+              <option key={status.value} value={status.value}>
+                {status.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="orders-payment" className="text-sm font-medium">
+            Payment
+          </label>
+          <select id="orders-payment" name="payment" defaultValue={filter.payment ?? ""} className="input mt-1">
+            <option value="">Any payment</option>
+            {PAYMENT_FILTERS.map((payment) => (
+              <option key={payment.value} value={payment.value}>
+                {payment.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-wrap items-center gap-3 sm:col-span-4">
+          <button type="submit" className="btn-primary">
+            Filter
+          </button>
+          {filtered ? (
+            <a href="/dashboard/admin/orders" className="text-sm underline">
+              Clear filters
+            </a>
+          ) : null}
+          <a href={`/dashboard/admin/orders.csv${query ? `?${query}` : ""}`} className="ml-auto text-sm underline" download>
+            Download CSV
+          </a>
+        </div>
+      </Form>
+      <p className="mb-2 text-sm text-gray-600" aria-live="polite">
+        {filtered ? `${total} ${total === 1 ? "order matches" : "orders match"}` : `${total} ${total === 1 ? "order" : "orders"}`}
+      </p>
+      {total === 0 ? <p className="text-gray-600">{filtered ? "No orders match this filter." : "No orders yet."}</p> : null}
       {orders.map((order, i) => {
         const index = (page - 1) * pageSize + i + 1;
         return (
@@ -45,11 +109,11 @@ export default function AdminOrders() {
             detailHref={`/dashboard/admin/orders/${order.number}`}
             index={index}
             showNote
-            statusControl={<OrderStatusControl order={order} label={`Status of order ${index}`} page={page} />}
+            statusControl={<OrderStatusControl order={order} label={`Status of order ${index}`} />}
           />
         );
       })}
-      <Pager page={page} pageCount={pageCount} label="Order pages" />
+      <Pager page={page} pageCount={pageCount} params={params} label="Order pages" />
     </section>
   );
 }

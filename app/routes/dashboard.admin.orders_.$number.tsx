@@ -5,12 +5,19 @@ import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
 import { guardMeta } from "~/components/GuardScreen";
 import { OrderDetail } from "~/components/OrderDetail";
 import { OrderStatusControl } from "~/components/OrderStatusControl";
+import { RefundPanel } from "~/components/RefundPanel";
 import { getOrderForAdmin, parseOrderNumber } from "~/models/order.server";
+import { refundInputFromForm, refundInputSchema } from "~/models/refund";
+import { previewRefund, refundableOf, refundPaidOrder } from "~/models/refund.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { foundOr404 } from "~/utils/http.server";
+import { assertSameOrigin, foundOr404 } from "~/utils/http.server";
 import { orderStatusAction } from "~/utils/order-status-action.server";
+import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { readForm } from "~/utils/upload.server";
 
-// /dashboard/admin/orders/10042: one order in full, and its status control.
+// /dashboard/admin/orders/10042: one order in full, its status control and its
+// refunds. ?refund=review&… (the refund form, sent by GET) shows the refund's
+// confirmation: a dialog with JavaScript, a panel on the page without.
 export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
   guardMeta(error) ?? [{ title: `Order #${data?.order.number ?? ""} | Storefront` }, { name: "robots", content: "noindex" }];
 
@@ -18,21 +25,56 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const number = parseOrderNumber(params.number);
   const order = foundOr404(number === null ? null : await getOrderForAdmin(number), "Order not found");
-  return json({ order });
+  const refundable = await refundableOf(order.id);
+  const query = new URL(request.url).searchParams;
+  let review = null;
+  if (query.get("refund") === "review") {
+    const parsed = refundInputSchema.safeParse(refundInputFromForm(query));
+    review = parsed.success ? await previewRefund(order.id, parsed.data) : { ok: false as const, message: parsed.error.issues[0].message };
+  }
+  return json({
+    order,
+    refundable: refundable && {
+      remainingCents: refundable.remainingCents,
+      paid: refundable.paymentStatus === "SUCCEEDED",
+      lines: refundable.lines.map(({ id, name, unitPriceCents, quantity, refundable: left }) => ({
+        id,
+        name,
+        unitPriceCents,
+        quantity,
+        left,
+      })),
+    },
+    review: review && { ...review, requestKey: crypto.randomUUID(), cancel: query.get("cancel") === "1" },
+  });
 }
 
-export function action({ request, params, context }: ActionFunctionArgs) {
-  return orderStatusAction(request, () => `/dashboard/admin/orders/${parseOrderNumber(params.number) ?? ""}`, context);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const back = `/dashboard/admin/orders/${parseOrderNumber(params.number) ?? ""}`;
+  const peek = await readForm(request.clone(), { fileFields: [] });
+  if (!peek.ok || peek.formData.get("intent") !== "refund") return orderStatusAction(request, () => back, context);
+  assertSameOrigin(request, context);
+  const parsed = refundInputSchema.safeParse(refundInputFromForm(peek.formData));
+  if (!parsed.success) return redirectWithError(back, parsed.error.issues[0].message);
+  const number = parseOrderNumber(params.number);
+  const order = number === null ? null : await getOrderForAdmin(number);
+  if (!order) return redirectWithError("/dashboard/admin/orders", "Order not found");
+  const outcome = await refundPaidOrder(order.id, parsed.data, admin.id);
+  return outcome.ok ? redirectWithSuccess(back, outcome.message) : redirectWithError(back, outcome.message);
 }
 
 export default function AdminOrder() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, refundable, review } = useLoaderData<typeof loader>();
   return (
     <section className="space-y-4">
       <Link to="/dashboard/admin/orders" className="text-sm underline">
         ← All orders
       </Link>
       <OrderDetail order={order} statusControl={<OrderStatusControl order={order} label={`Status of order #${order.number}`} />} />
+      {refundable?.paid && refundable.remainingCents > 0 ? (
+        <RefundPanel orderId={order.id} number={order.number} refundable={refundable} review={review} />
+      ) : null}
     </section>
   );
 }

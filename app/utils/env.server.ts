@@ -59,7 +59,20 @@ const schema = z.object({
     .enum(["true", "false", "1", "0"], { error: "REQUIRE_ADMIN_2FA must be true or false" })
     .default(isProduction ? "true" : "false")
     .transform((value) => value === "true" || value === "1"),
+  // The admin dashboard's "today" and its days (an IANA name, e.g. Europe/Berlin).
+  SHOP_TIME_ZONE: z.string().default("UTC").refine(isTimeZone, "SHOP_TIME_ZONE must be an IANA time zone such as UTC or Europe/Berlin"),
+  // Products with at most this many units left are listed on the admin dashboard.
+  LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(1_000_000).default(5),
 });
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export type Env = z.infer<typeof schema> & { secureCookies: boolean };
 

@@ -3,7 +3,8 @@
 // redirect back and a toast.
 import type { AppLoadContext } from "@remix-run/node";
 import { ORDER_STATUSES, orderStatusLabel, parseOrderStatus } from "~/models/order";
-import { updateOrderStatus } from "~/models/order.server";
+import { orderNumberOf, updateOrderStatus } from "~/models/order.server";
+import { CANCEL_REFUND_QUERY } from "~/models/refund";
 import { requireAdmin } from "~/utils/auth.server";
 import { assertSameOrigin } from "~/utils/http.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
@@ -17,7 +18,14 @@ export async function orderStatusAction(request: Request, backTo: (formData: For
   if (!form.ok) return redirectWithError(back, form.message);
   const status = parseOrderStatus(form.formData.get("status"));
   if (!status) return redirectWithError(back, `Choose one of: ${ORDER_STATUSES.map((s) => s.label).join(", ")}`);
-  const order = await updateOrderStatus(String(form.formData.get("orderId") ?? ""), status);
-  if (!order) return redirectWithError(back, "Order not found");
-  return redirectWithSuccess(back, `Order #${order.number} status set to ${orderStatusLabel(status)}`);
+  const changed = await updateOrderStatus(String(form.formData.get("orderId") ?? ""), status, {
+    keepPayment: form.formData.get("keepPayment") === "1",
+  });
+  if (!changed.ok && changed.status === 409) {
+    // A paid order: its page asks whether to refund it (all of it, and cancel) or to cancel keeping the payment.
+    const number = await orderNumberOf(String(form.formData.get("orderId")));
+    return redirectWithError(`/dashboard/admin/orders/${number}?${CANCEL_REFUND_QUERY}`, changed.message);
+  }
+  if (!changed.ok) return redirectWithError(back, changed.message);
+  return redirectWithSuccess(back, `Order #${changed.order.number} status set to ${orderStatusLabel(status)}`);
 }

@@ -715,7 +715,7 @@ describe("guards", () => {
       }
       if (adminPage.status === 403) expect(await adminPage.json()).toMatchObject({ guard: true, redirectTo: "/" });
       if (adminPage.status === 200)
-        expect(await adminPage.json()).toEqual({ name: expect.any(String), email: expect.any(String), phone: expect.any(String) });
+        expect((await adminPage.json()).admin).toEqual({ name: expect.any(String), email: expect.any(String), phone: expect.any(String) });
 
       const direct = async (fn: (r: Request) => Promise<unknown>) => {
         try {

@@ -47,9 +47,11 @@ describe("the contract's roles", () => {
       [
         "DELETE /api/v1/category/delete-category/{id}",
         "DELETE /api/v1/product/delete-product/{id}",
+        "GET /api/v1/admin/stats",
         "GET /api/v1/user/admin-auth",
         "GET /api/v1/user/all-orders",
         "POST /api/v1/category/create-category",
+        "POST /api/v1/order/{orderId}/refund",
         "POST /api/v1/product/create-product",
         "PUT /api/v1/category/update-category/{id}",
         "PUT /api/v1/product/update-product/{id}",

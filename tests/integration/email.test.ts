@@ -125,7 +125,7 @@ describe("order status changes", () => {
     await updateOrderStatus(order.id, "SHIPPED");
     await updateOrderStatus(order.id, "SHIPPED");
     await updateOrderStatus(order.id, "DELIVERED");
-    await updateOrderStatus(order.id, "CANCEL");
+    await updateOrderStatus(order.id, "CANCEL", { keepPayment: true });
     const mails = await smtp.waitFor(to(buyer.email), 4);
     await settle();
     const subjects = smtp.received.filter(to(buyer.email)).map((mail) => mail.subject);
