@@ -20,7 +20,11 @@ const ABORT_DELAY = 5_000;
 // (BACKGROUND_JOBS=off). Under another server (remix-serve) they start here
 // when the build loads, once per process, except under tests.
 export { startBackgroundJobs };
-if (env().NODE_ENV !== "test" && process.env.BACKGROUND_JOBS !== "off") startBackgroundJobs();
+if (env().NODE_ENV !== "test" && process.env.BACKGROUND_JOBS !== "off") {
+  const stopJobs = startBackgroundJobs();
+  // remix-serve closes its server on these; the queue's connections and timers must end too, so the process can.
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void stopJobs());
+}
 
 // Validate configuration when the server starts (a bad setting fails fast).
 // (The flash-toast cookie is signed in utils/toast.server.ts.)

@@ -39,9 +39,11 @@ export async function startMailCatcher({ webPort = 1080, host = "127.0.0.1" } = 
   const inboxPort = (await portTaken(webPort)) ? await freePort() : webPort;
   const child = spawn(
     process.execPath,
-    [path.join(root, "node_modules/maildev/bin/maildev"), "--smtp", String(smtpPort), "--web", String(inboxPort), "--ip", host, "--silent"],
-    { stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, NODE_ENV: "production" } },
+    [path.join(root, "scripts/mail-catcher-child.cjs"), "--smtp", String(smtpPort), "--web", String(inboxPort), "--ip", host, "--silent"],
+    { stdio: ["ignore", "ignore", "pipe", "ipc"], env: { ...process.env, NODE_ENV: "production" } },
   );
+  // The channel is only there to end with us: it must not keep this process alive.
+  child.channel?.unref();
   let errors = "";
   child.stderr.on("data", (chunk) => (errors = (errors + chunk).slice(-2000)));
   try {
