@@ -138,8 +138,8 @@ export async function updateOrderStatus(
   }
   return db.$transaction(async (tx): Promise<StatusChange> => {
     // Locked, so two admins setting statuses at once each see the other's change.
-    const [before] = await tx.$queryRaw<{ status: OrderStatusValue; number: number }[]>`
-      SELECT status, number FROM "Order" WHERE id = ${orderId} FOR UPDATE`;
+    await tx.$executeRaw`SELECT 1 FROM "Order" WHERE id = ${orderId} FOR UPDATE`;
+    const before = await tx.order.findUnique({ where: { id: orderId }, select: { status: true, number: true } });
     if (!before) return { ok: false, status: 404, message: "Order not found" };
     if (before.status !== status) {
       await tx.order.update({ where: { id: orderId }, data: { status } });

@@ -70,7 +70,11 @@ export function orderFilterFromUrl(url: URL | string): OrderFilter {
   const query = new URL(url).searchParams;
   const status = parseOrderStatus(query.get("status"));
   const payment = query.get("payment");
-  const q = (query.get("q") ?? "").trim().slice(0, ORDER_SEARCH_MAX);
+  // Control characters (a NUL, which PostgreSQL refuses in text) match no order: dropped, like the rest of a bad search.
+  const q = (query.get("q") ?? "")
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .trim()
+    .slice(0, ORDER_SEARCH_MAX);
   return {
     ...(status ? { status } : {}),
     ...(PAYMENT_FILTERS.some((option) => option.value === payment) ? { payment: payment as PaymentFilter } : {}),

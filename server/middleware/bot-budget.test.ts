@@ -78,4 +78,15 @@ describe("botBudget", () => {
     // The turn came back: the next crawler request is served.
     expect((await get(port, "/product/3", GOOGLEBOT)).status).toBe(200);
   });
+
+  it("never holds back the API or a write, whatever the user agent (Stripe's webhooks are 'bots' too)", async () => {
+    const { port, state } = await serve({ concurrency: 1, queue: 0 });
+    const first = get(port, "/product/1", GOOGLEBOT);
+    await until(() => state.entered === 1);
+    const api = get(port, "/api/v1/product/get-product", "Stripe/1.0 (+https://stripe.com/docs/webhooks)");
+    await until(() => state.entered === 2);
+    state.open();
+    expect((await first).status).toBe(200);
+    expect((await api).status).toBe(200);
+  });
 });

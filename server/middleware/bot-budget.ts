@@ -1,4 +1,4 @@
-// Crawlers never starve shoppers. Answers a crawler asks for (a user agent
+// Crawlers never starve shoppers. Pages a crawler asks for (a user agent
 // isbot knows: Googlebot, Bingbot, …) that the page cache could not serve run
 // at most `concurrency` at a time per worker; more wait in a short line, and
 // beyond it, or after waiting `maxWaitMs`, get 503 with Retry-After (what
@@ -21,7 +21,15 @@ export function botBudget({ concurrency, queue, maxWaitMs, skipPrefixes = [] }: 
   };
   const tooBusy: Parameters<typeof refuse>[3] = "The shop is busy serving people; please come back in a moment.";
   return (req, res, next) => {
-    if (skipPrefixes.some((prefix) => req.path.startsWith(prefix)) || !isbot(req.headers["user-agent"] ?? "")) return next();
+    // Crawlers read pages: writes and the API (Stripe's webhooks, integrations, whose user agents isbot also
+    // names) are never held back.
+    if (
+      (req.method !== "GET" && req.method !== "HEAD") ||
+      req.path.startsWith("/api/") ||
+      skipPrefixes.some((prefix) => req.path.startsWith(prefix)) ||
+      !isbot(req.headers["user-agent"] ?? "")
+    )
+      return next();
     const go = () => {
       let done = false;
       const finish = () => {

@@ -177,9 +177,13 @@ describe("refunds", () => {
 describe("security notices", () => {
   it("a password changed on the profile or by reset tells the owner when and from where, never the password", async () => {
     const user = await createUser({ hashed: true, password: "Old-password-1", answer: "blue" });
-    await updateProfile(user.id, { name: user.name, phone: "1", address: "2 Elm St", password: "New-password-22" }, null, {
-      ip: "203.0.113.7",
-    });
+    const changed = await updateProfile(
+      user.id,
+      { name: user.name, phone: "1", address: "2 Elm St", password: "New-password-22", currentPassword: "Old-password-1" },
+      null,
+      { ip: "203.0.113.7" },
+    );
+    expect(changed.ok).toBe(true);
     const [mail] = await smtp.waitFor(to(user.email));
     expect(mail.subject).toBe("Your password was changed");
     for (const part of [mail.html, mail.text]) {

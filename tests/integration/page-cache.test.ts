@@ -626,6 +626,8 @@ describe("two server processes sharing one database", () => {
         SEED: "false",
         ACCESS_LOG: "false",
         WEB_CONCURRENCY: "1",
+        // No local inbox per shop (and no third free port to race for): nothing here reads e-mail.
+        SMTP_URL: "smtp://127.0.0.1:2525",
       } as Record<string, string | undefined> as NodeJS.ProcessEnv,
       stdio: ["ignore", "pipe", "pipe"],
     });

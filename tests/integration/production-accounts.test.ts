@@ -66,6 +66,8 @@ async function productionStart(env: Record<string, string>) {
       SESSION_SECRET: randomBytes(24).toString("hex"),
       STRIPE_SECRET_KEY: "sk_test_never_called",
       STRIPE_WEBHOOK_SECRET: "whsec_production_accounts_test",
+      // Required in production; nothing is sent in these tests.
+      SMTP_URL: "smtp://127.0.0.1:2525",
       ...env,
     } as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],

@@ -27,6 +27,9 @@ url.pathname = `/${name}`;
 process.env.DATABASE_URL = url.toString();
 
 afterAll(async () => {
+  // The job queue's connections first (a file that queued e-mail has them), so dropping the database cuts none.
+  await globalThis.__jobQueue?.ready.then((boss) => boss.stop({ graceful: false, timeout: 1_000, wait: true })).catch(() => {});
+  globalThis.__jobQueue = undefined;
   await globalThis.__prisma?.$disconnect();
   await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
 });
