@@ -21,6 +21,9 @@ export const QUEUES = {
   sendEmail: {
     name: "email.send",
     options: () => ({ retryLimit: 8, retryDelay: env().MAIL_RETRY_DELAY_S, retryBackoff: true, expireInSeconds: 120 }),
+    // Up to 10 e-mails per poll, sent side by side (a connection each, as few providers allow more):
+    // a burst (a sale, every admin's alert) drains in seconds instead of one e-mail per poll.
+    batchSize: 10,
   },
   /** Every minute: ask Stripe about pending checkouts, retry pending refunds. */
   reconcilePayments: {
@@ -136,9 +139,19 @@ export async function startJobRunner(handlers: JobHandlers, { pollingIntervalSec
   for (const spec of Object.values(QUEUES)) {
     const handler = handlers[spec.name];
     if (!handler) continue;
-    await boss.work<Record<string, unknown>>(spec.name, { includeMetadata: true, pollingIntervalSeconds, batchSize: 1 }, async ([job]) =>
-      handler(job),
-    );
+    const batchSize = "batchSize" in spec ? spec.batchSize : 1;
+    await boss.work<Record<string, unknown>>(spec.name, { includeMetadata: true, pollingIntervalSeconds, batchSize }, async (jobs) => {
+      if (jobs.length === 1) return handler(jobs[0]);
+      // Each job of a batch succeeds or fails (and is retried) on its own: pg-boss then completes the rest.
+      const results = await Promise.allSettled(jobs.map((job) => handler(job)));
+      await Promise.all(
+        results.map((result, i) =>
+          result.status === "rejected"
+            ? boss.fail(spec.name, jobs[i].id, { message: result.reason instanceof Error ? result.reason.message : String(result.reason) })
+            : undefined,
+        ),
+      );
+    });
     if ("cron" in spec) await boss.schedule(spec.name, spec.cron, {});
   }
   return async () => {

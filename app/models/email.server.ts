@@ -15,6 +15,9 @@ export type EmailKind = "order-confirmation" | "order-status" | "refund" | "admi
 
 export type EmailToQueue = RenderedEmail & { key: string; kind: EmailKind; to: string; orderId?: string; userId?: string };
 
+/** What a shopper waits for (a confirmation, a security notice) goes before the staff's alerts in a burst. */
+const priorityOf = (kind: EmailKind) => (kind.startsWith("admin-") ? 0 : 10);
+
 /** Queues one e-mail in the caller's transaction; false when an e-mail with this key was already queued. */
 export async function queueEmail(tx: Tx, email: EmailToQueue): Promise<boolean> {
   const id = randomUUID();
@@ -23,7 +26,7 @@ export async function queueEmail(tx: Tx, email: EmailToQueue): Promise<boolean> 
     VALUES (${id}, ${email.key}, ${email.kind}, ${email.to}, ${email.subject}, ${email.html}, ${email.text}, ${email.orderId ?? null}, ${email.userId ?? null})
     ON CONFLICT (key) DO NOTHING`;
   if (inserted === 0) return false;
-  await enqueue(tx, QUEUES.sendEmail.name, { emailId: id });
+  await enqueue(tx, QUEUES.sendEmail.name, { emailId: id }, { priority: priorityOf(email.kind) });
   return true;
 }
 
@@ -32,7 +35,8 @@ export async function retryEmail(id: string): Promise<boolean> {
   return db.$transaction(async (tx) => {
     const reset = await tx.emailMessage.updateMany({ where: { id, status: "FAILED" }, data: { status: "QUEUED", lastError: null } });
     if (reset.count === 0) return false;
-    await enqueue(tx, QUEUES.sendEmail.name, { emailId: id });
+    // An admin is watching for it: ahead of the queue.
+    await enqueue(tx, QUEUES.sendEmail.name, { emailId: id }, { priority: 20 });
     return true;
   });
 }

@@ -3,46 +3,14 @@
 // SDK. Webhooks from the stand-in reach the webhook route module through a
 // small local HTTP server, so signatures are checked exactly as in production.
 import { randomBytes } from "node:crypto";
-import type { Server } from "node:http";
 import Stripe from "stripe";
 import { afterAll, describe, expect, it, vi } from "vitest";
-
-const WEBHOOK_SECRET = "whsec_integration_test_secret";
 
 // Before any app module loads (env() reads the environment once): start the
 // webhook receiver and the stand-in, and point the app at them.
 const harness = await vi.hoisted(async () => {
-  const http = await import("node:http");
-  const { startFakeStripe } = await import("../../scripts/stripe-fake.js");
-  const received: { payload: string; signature: string; status: number }[] = [];
-  const receiver: Server = http.createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks);
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
-    const route = await import("~/routes/api.v1.$");
-    const response = await route.action({
-      request: new Request(`http://shop.test${req.url}`, { method: "POST", headers, body }),
-      params: {},
-      context: {},
-    });
-    received.push({ payload: body.toString("utf8"), signature: String(req.headers["stripe-signature"]), status: response.status });
-    res.writeHead(response.status, { "Content-Type": "application/json" });
-    res.end(await response.text());
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  const address = receiver.address() as { port: number };
-  const secret = "whsec_integration_test_secret";
-  const fake = await startFakeStripe({
-    port: 0,
-    webhookUrl: `http://127.0.0.1:${address.port}/api/v1/payments/webhook`,
-    webhookSecret: secret,
-  });
-  process.env.STRIPE_API_BASE = fake.url;
-  process.env.STRIPE_SECRET_KEY = "sk_test_local_fake";
-  process.env.STRIPE_WEBHOOK_SECRET = secret;
-  return { fake, receiver, received };
+  const { startStripeHarness } = await import("../fixtures/stripe");
+  return startStripeHarness();
 });
 
 import {
@@ -70,16 +38,15 @@ import * as webhookRoute from "~/routes/api.v1.$";
 import { db } from "~/utils/db.server";
 import { commitSessionCookie, createSession } from "~/utils/session.server";
 import { stripe } from "~/utils/stripe.server";
+import { TEST_WEBHOOK_SECRET } from "../fixtures/stripe";
 
-const { fake, receiver, received } = harness;
+const { fake, received } = harness;
+const WEBHOOK_SECRET = TEST_WEBHOOK_SECRET;
 const ORIGIN = "http://shop.test";
 const signer = new Stripe("sk_test_local_fake");
 const tag = () => randomBytes(5).toString("hex");
 
-afterAll(async () => {
-  await fake.stop().catch(() => {});
-  await new Promise((resolve) => receiver.close(resolve));
-});
+afterAll(() => harness.stop());
 
 // ---------- data builders ----------
 

@@ -3,73 +3,19 @@
 // folder. The database is killed and comes back by itself; a crashed start
 // leaves nothing that blocks the next; SIGTERM and SIGHUP under load fail no
 // request; start-up failures say what and where in one line.
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { freePort } from "../../scripts/db.js";
+import { shopProcesses, waitForStatus } from "../fixtures/shop-process";
 
-const serverPath = process.env.TEST_SERVER_BUILD;
-const appBuild = process.env.TEST_REMIX_BUILD;
-if (!serverPath || !appBuild)
-  throw new Error("Run with `node scripts/test.js unit`: it builds the app and the server first (TEST_REMIX_BUILD, TEST_SERVER_BUILD).");
-
-const scratch = fs.mkdtempSync(path.join(path.resolve(".cache"), "lifecycle-"));
-fs.chmodSync(scratch, 0o755);
-const running = new Set<ChildProcess>();
 // Each test starts real processes and a real PostgreSQL.
 vi.setConfig({ testTimeout: 120_000 });
-
-afterAll(async () => {
-  for (const child of running) child.kill("SIGKILL");
-  // Whatever PostgreSQL a test left behind in its folder is stopped by the next start's own clean-up.
-  const { clearStaleServer } = await import("../../scripts/db.js");
-  for (const dir of fs.readdirSync(scratch)) await clearStaleServer(path.join(scratch, dir, "pg")).catch(() => {});
-  fs.rmSync(scratch, { recursive: true, force: true });
-});
-
-type Shop = { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null>; dataDir: string };
-
-/** `npm start` with its own data folder; resolves once /healthz answers (or the process ends). */
-async function start(name: string, env: Record<string, string> = {}, { wait = true } = {}): Promise<Shop> {
-  const port = Number(env.PORT) || (await freePort());
-  const dataDir = path.join(scratch, name, "pg");
-  fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  fs.chmodSync(path.dirname(dataDir), 0o755);
-  let output = "";
-  const child = spawn(process.execPath, [serverPath!], {
-    env: {
-      ...process.env,
-      DATABASE_URL: "",
-      NODE_ENV: "",
-      PORT: String(port),
-      EMBEDDED_PG_DIR: dataDir,
-      REMIX_BUILD_DIR: path.dirname(appBuild!),
-      SEED: "false",
-      ACCESS_LOG: "false",
-      SHUTDOWN_TIMEOUT_MS: "5000",
-      ...env,
-    } as Record<string, string> as NodeJS.ProcessEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  running.add(child);
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) =>
-    child.once("exit", (code) => {
-      running.delete(child);
-      resolve(code);
-    }),
-  );
-  const shop = { child, port, output: () => output, exited, dataDir };
-  if (wait) {
-    const ready = await Promise.race([waitForStatus(port, 200, 50_000), exited.then(() => false)]);
-    if (!ready) throw new Error(`the shop did not start:\n${output}`);
-  }
-  return shop;
-}
+const shops = shopProcesses("lifecycle");
+const { start } = shops;
+afterAll(() => shops.cleanUp());
 
 function get(port: number, target = "/healthz", agent?: http.Agent): Promise<number> {
   return new Promise((resolve) => {
@@ -80,15 +26,6 @@ function get(port: number, target = "/healthz", agent?: http.Agent): Promise<num
     request.on("error", () => resolve(0));
     request.setTimeout(10_000, () => request.destroy());
   });
-}
-
-async function waitForStatus(port: number, status: number, ms: number, target = "/healthz"): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if ((await get(port, target)) === status) return true;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return false;
 }
 
 const postmasterPid = (dataDir: string) => Number(fs.readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
