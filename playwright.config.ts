@@ -53,8 +53,6 @@ export default defineConfig({
       STRIPE_FAKE_PORT: process.env.E2E_STRIPE_PORT ?? "",
       // No SMTP_URL: the server runs its local inbox (MailDev), as `npm start` does; tests/e2e/email.spec.ts reads it.
       MAIL_INBOX_PORT: process.env.E2E_MAIL_PORT ?? "",
-      // Headless Chromium's user agent reads as a crawler (isbot): the suite's pages must not wait for a crawler's turn.
-      BOT_CONCURRENCY: "1000",
       REMIX_BUILD_DIR: process.env.REMIX_BUILD_DIR ?? "",
       ACCESS_LOG: "false",
       // The whole suite signs in (and fails to, on purpose) from one address.

@@ -43,7 +43,7 @@ export type ServerConfig = {
   /** A port of its own for the metrics (the primary serves every worker's, added up); undefined: none. */
   metricsPort: number | undefined;
   /** Crawlers' requests rendered at once per worker, and how many may wait for a turn (and how long). */
-  botBudget: { concurrency: number; queue: number; maxWaitMs: number };
+  botBudget: { concurrency: number; queue: number; maxWaitMs: number } | undefined;
   /** "json": the access log as one JSON object per line, for log collectors. */
   logFormat: "text" | "json";
 };
@@ -78,6 +78,8 @@ export function readServerConfig(): ServerConfig {
     metricsToken: settings.METRICS_TOKEN,
     metricsPort: settings.METRICS_PORT || undefined,
     logFormat: settings.LOG_FORMAT,
-    botBudget: { concurrency: settings.BOT_CONCURRENCY, queue: settings.BOT_QUEUE, maxWaitMs: 10_000 },
+    botBudget: settings.BOT_CONCURRENCY
+      ? { concurrency: settings.BOT_CONCURRENCY, queue: settings.BOT_QUEUE, maxWaitMs: 10_000 }
+      : undefined,
   };
 }

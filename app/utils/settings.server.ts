@@ -118,7 +118,8 @@ export const serverSettings = z.object({
   METRICS_TOKEN: secret("METRICS_TOKEN", 16),
   METRICS_PORT: wholeNumber("METRICS_PORT", 0, 0, 65535),
   LOG_FORMAT: oneOf("LOG_FORMAT", ["text", "json"] as const, "text"),
-  BOT_CONCURRENCY: wholeNumber("BOT_CONCURRENCY", 1, 1, 1000),
+  // 0: no crawler budget (the default until it is measured under a real crawl; see server/middleware/bot-budget.ts).
+  BOT_CONCURRENCY: wholeNumber("BOT_CONCURRENCY", 0, 0, 1000),
   BOT_QUEUE: wholeNumber("BOT_QUEUE", 32, 0, 10_000),
 });
 

@@ -52,7 +52,7 @@ export function botBudget({ concurrency, queue, maxWaitMs, skipPrefixes = [] }: 
     const turn = () => {
       clearTimeout(timer);
       // A client that went away meanwhile hands its turn on at once.
-      if (res.destroyed || req.destroyed) return release();
+      if (res.destroyed || req.socket.destroyed) return release();
       go();
     };
     const timer = setTimeout(() => {
