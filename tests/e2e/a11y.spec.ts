@@ -46,6 +46,7 @@ for (const width of [390, 1280]) {
     test.use({ viewport: { width, height: 844 } });
 
     test("shop pages have no serious or critical accessibility violations", async ({ page: jsPage, browser, baseURL }) => {
+      test.slow();
       const page = await pageToCheck(jsPage, browser, baseURL!, width);
       const slug = await aProductSlug();
       for (const path of [
@@ -77,6 +78,8 @@ for (const width of [390, 1280]) {
     });
 
     test("admin lists and forms have none either", async ({ page: jsPage, browser, baseURL, asAdmin }) => {
+      // Ten pages, each checked by axe: more than one default test's time on a shared machine.
+      test.slow();
       const page = await pageToCheck(jsPage, browser, baseURL!, width, asAdmin);
       expect(asAdmin.role).toBe(1);
       const slug = await aProductSlug();
@@ -89,6 +92,7 @@ for (const width of [390, 1280]) {
         "/dashboard/admin/orders",
         "/dashboard/admin/users",
         "/dashboard/admin/discounts",
+        "/dashboard/admin/emails",
         "/dashboard/admin/audit",
       ]) {
         await page.goto(path);
