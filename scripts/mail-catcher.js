@@ -19,24 +19,49 @@ function portTaken(port) {
   });
 }
 
-async function waitForPort(port, child, deadlineMs = 15_000) {
-  const until = Date.now() + deadlineMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`the local mail catcher (MailDev) exited with code ${child.exitCode}`);
-    if (await portTaken(port)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the local mail catcher (MailDev) did not listen on port ${port} within ${deadlineMs / 1000} s`);
+/** Resolves when the child says both its servers listen; rejects when it exits first. */
+function waitForReady(child, deadlineMs = 15_000) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.off("message", onMessage);
+      child.off("exit", onExit);
+      reject(new Error(`the local mail catcher (MailDev) did not start within ${deadlineMs / 1000} s`));
+    }, deadlineMs);
+    const onMessage = (message) => {
+      if (message !== "ready") return;
+      clearTimeout(timer);
+      child.off("exit", onExit);
+      child.off("message", onMessage);
+      resolve();
+    };
+    const onExit = (code) => {
+      clearTimeout(timer);
+      child.off("message", onMessage);
+      reject(new Error(`the local mail catcher (MailDev) exited with code ${code}`));
+    };
+    child.on("message", onMessage);
+    child.once("exit", onExit);
+  });
 }
 
 /**
  * Starts MailDev on 127.0.0.1: SMTP on a free port, the web inbox on
  * `webPort` (1080 by default, or a free port when that one is taken, e.g. by
- * a second shop). Resolves with the SMTP URL to use and the inbox's address.
+ * a second shop). Two shops starting at the same moment may both find a port
+ * free: the one that loses the race tries again on other free ports.
  */
 export async function startMailCatcher({ webPort = 1080, host = "127.0.0.1" } = {}) {
-  const smtpPort = await freePort();
-  const inboxPort = (await portTaken(webPort)) ? await freePort() : webPort;
+  for (let attempt = 1; ; attempt += 1) {
+    const inboxPort = attempt === 1 && !(await portTaken(webPort)) ? webPort : await freePort();
+    try {
+      return await startMailDev(await freePort(), inboxPort, host);
+    } catch (error) {
+      if (attempt >= 3 || !String(error.message).includes("EADDRINUSE")) throw error;
+    }
+  }
+}
+
+async function startMailDev(smtpPort, inboxPort, host) {
   const child = spawn(
     process.execPath,
     [path.join(root, "scripts/mail-catcher-child.cjs"), "--smtp", String(smtpPort), "--web", String(inboxPort), "--ip", host, "--silent"],
@@ -47,9 +72,11 @@ export async function startMailCatcher({ webPort = 1080, host = "127.0.0.1" } = 
   let errors = "";
   child.stderr.on("data", (chunk) => (errors = (errors + chunk).slice(-2000)));
   try {
-    await Promise.all([waitForPort(smtpPort, child), waitForPort(inboxPort, child)]);
+    await waitForReady(child);
   } catch (error) {
     child.kill("SIGKILL");
+    // The exit may come before its last words on stderr.
+    await new Promise((resolve) => setTimeout(resolve, 50));
     throw new Error(`${error.message}${errors ? `: ${errors.trim()}` : ""}`, { cause: error });
   }
   return {

@@ -17,13 +17,16 @@ export const QUEUE_SCHEMA = "pgboss";
 
 /** Every queue the shop uses, with its retry policy: created at start, before any job is written. */
 export const QUEUES = {
-  /** One job per e-mail (data: { emailId }). Retried with backoff for over an hour (8 tries, 15 s doubling). */
+  /** One job per e-mail (data: { emailId, to }). Retried with backoff for over an hour (8 tries, 15 s doubling). */
   sendEmail: {
     name: "email.send",
     options: () => ({ retryLimit: 8, retryDelay: env().MAIL_RETRY_DELAY_S, retryBackoff: true, expireInSeconds: 120 }),
     // Up to 10 e-mails per poll, sent side by side (a connection each, as few providers allow more):
     // a burst (a sale, every admin's alert) drains in seconds instead of one e-mail per poll.
     batchSize: 10,
+    // One recipient's e-mails of a batch go one after another, in the order they were queued:
+    // a buyer reads "shipped" before "delivered".
+    sequenceKey: (data: Record<string, unknown>) => (typeof data.to === "string" ? data.to.toLowerCase() : null),
   },
   /** Every minute: ask Stripe about pending checkouts, retry pending refunds. */
   reconcilePayments: {
@@ -124,6 +127,36 @@ export async function enqueueNow(name: QueueName, data: object = {}) {
 export type JobHandlers = Partial<Record<QueueName, (job: PgBoss.JobWithMetadata<Record<string, unknown>>) => Promise<unknown>>>;
 
 /**
+ * Runs a batch's jobs side by side, except that jobs with the same sequence
+ * key run one after another, oldest first. Results come back in the batch's order.
+ */
+async function settleInSequences<T>(
+  jobs: PgBoss.JobWithMetadata<Record<string, unknown>>[],
+  handler: (job: PgBoss.JobWithMetadata<Record<string, unknown>>) => Promise<T>,
+  sequenceKey?: (data: Record<string, unknown>) => string | null,
+): Promise<PromiseSettledResult<T>[]> {
+  const results: PromiseSettledResult<T>[] = new Array(jobs.length);
+  const sequences = new Map<string, number[]>();
+  // A batch comes back from pg-boss's UPDATE … RETURNING in no particular order.
+  const byCreation = jobs.map((_, i) => i).sort((a, b) => jobs[a].createdOn.getTime() - jobs[b].createdOn.getTime());
+  for (const i of byCreation) {
+    const key = sequenceKey?.(jobs[i].data) ?? `job:${jobs[i].id}`;
+    sequences.set(key, [...(sequences.get(key) ?? []), i]);
+  }
+  await Promise.all(
+    [...sequences.values()].map(async (indexes) => {
+      for (const i of indexes) {
+        results[i] = await handler(jobs[i]).then(
+          (value) => ({ status: "fulfilled" as const, value }),
+          (reason: unknown) => ({ status: "rejected" as const, reason }),
+        );
+      }
+    }),
+  );
+  return results;
+}
+
+/**
  * Works the given queues in this process and schedules the cron jobs.
  * The returned function stops taking jobs, lets running ones finish (up to
  * `timeoutMs`) and closes the queue's connections.
@@ -143,7 +176,7 @@ export async function startJobRunner(handlers: JobHandlers, { pollingIntervalSec
     await boss.work<Record<string, unknown>>(spec.name, { includeMetadata: true, pollingIntervalSeconds, batchSize }, async (jobs) => {
       if (jobs.length === 1) return handler(jobs[0]);
       // Each job of a batch succeeds or fails (and is retried) on its own: pg-boss then completes the rest.
-      const results = await Promise.allSettled(jobs.map((job) => handler(job)));
+      const results = await settleInSequences(jobs, handler, "sequenceKey" in spec ? spec.sequenceKey : undefined);
       await Promise.all(
         results.map((result, i) =>
           result.status === "rejected"

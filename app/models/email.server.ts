@@ -26,7 +26,7 @@ export async function queueEmail(tx: Tx, email: EmailToQueue): Promise<boolean> 
     VALUES (${id}, ${email.key}, ${email.kind}, ${email.to}, ${email.subject}, ${email.html}, ${email.text}, ${email.orderId ?? null}, ${email.userId ?? null})
     ON CONFLICT (key) DO NOTHING`;
   if (inserted === 0) return false;
-  await enqueue(tx, QUEUES.sendEmail.name, { emailId: id }, { priority: priorityOf(email.kind) });
+  await enqueue(tx, QUEUES.sendEmail.name, { emailId: id, to: email.to }, { priority: priorityOf(email.kind) });
   return true;
 }
 
