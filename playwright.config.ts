@@ -16,6 +16,9 @@ export default defineConfig({
   reporter: [["list"], ["json"]],
   use: {
     baseURL,
+    // The journeys are people's: a desktop Chrome's user agent, not HeadlessChrome's, which the
+    // shop counts as a crawler (isbot) and would hold to the crawlers' budget.
+    userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",

@@ -74,21 +74,31 @@ const handleRequest: HandleDocumentRequestFunction = (
   const waitForAll = isbot(request.headers.get("user-agent") || "");
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    // Cleared once all is rendered (else it outlived every answer by ABORT_DELAY).
+    const abortTimer = setTimeout(() => abort(), ABORT_DELAY);
+    const send = () => {
+      shellRendered = true;
+      const body = new PassThrough();
+      const stream = createReadableStreamFromReadable(body);
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+      pipe(body);
+    };
     const { pipe, abort } = renderToPipeableStream(
       <DocumentInfoProvider value={{ nonce, requestId }}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </DocumentInfoProvider>,
       {
         nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+        onShellReady() {
+          if (!waitForAll) send();
+        },
+        onAllReady() {
+          clearTimeout(abortTimer);
+          if (waitForAll) send();
         },
         onShellError(error: unknown) {
+          clearTimeout(abortTimer);
           reject(error);
         },
         onError(error: unknown) {
@@ -97,7 +107,6 @@ const handleRequest: HandleDocumentRequestFunction = (
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
   });
 };
 export default handleRequest;

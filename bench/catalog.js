@@ -23,7 +23,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { adminQuery, freePort } from "../scripts/db.js";
 import { pageScriptBytes } from "../scripts/page-scripts.js";
-import { benchRun, startBuiltServer, startShopDatabase } from "./harness.js";
+import { benchRun, shopCpuMs, startBuiltServer, startShopDatabase } from "./harness.js";
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -302,6 +302,9 @@ try {
   } = await client.query(`SELECT "productId" AS id, etag FROM "ProductPhoto" LIMIT 1`);
   const { rows: categoryIds } = await client.query(`SELECT id FROM "Category" ORDER BY name`);
   const { rows: sampledSlugs } = await client.query(`SELECT slug FROM "Product" ORDER BY random() LIMIT 3000`);
+  // A crawl reads pages it has not read before: more of them than the crawl lasts.
+  const { rows: crawlSlugs } = await client.query(`SELECT slug FROM "Product" ORDER BY random() LIMIT 30000`);
+  const { rows: categorySlugs } = await client.query(`SELECT slug FROM "Category" ORDER BY name`);
   await client.end();
   const login = await fetch(`${base}/login`, {
     method: "POST",
@@ -376,11 +379,20 @@ try {
     searchBy: (sorts) =>
       COMMON_WORDS.flatMap((word) => sorts.flatMap((sort) => [1, 2, 3].map((page) => `/search?keyword=${word}${sort}&page=${page}`))),
     rare: sampledSlugs.map((row) => `/search?keyword=${row.slug.split("-")[1]}`),
+    category: categorySlugs.flatMap(({ slug }) =>
+      SORT_PARAMS.flatMap((sort) => Array.from({ length: 20 }, (_, i) => `/category/${slug}?page=${i + 1}${sort}`)),
+    ),
+    api: Array.from({ length: Math.max(2, Math.floor(stats.products / 12)) }, (_, i) => `/api/v1/product/product-list/${i + 1}`).slice(
+      0,
+      10_000,
+    ),
   };
   const distinctScenarios = [
     ["distinct product pages (uncached)", distinct.product],
     ["distinct filtered homes (uncached)", distinct.filter],
     ["distinct common-word searches (uncached)", distinct.search],
+    ["distinct category pages (uncached)", distinct.category],
+    ["distinct API product-list pages (uncached)", distinct.api],
     ["distinct common-word searches, 1 connection", distinct.search, { connections: 1 }],
     ["distinct rare searches (item number), 1 connection", distinct.rare, { connections: 1 }],
   ].filter(([name]) => !ONLY.length || ONLY.some((word) => name.includes(word)));
@@ -396,7 +408,9 @@ try {
   async function measure(name, target, headers, { paths, connections } = {}) {
     const answer = await capture(base + target, headers);
     if (answer.status !== 200) throw new Error(`${target} answered ${answer.status}`);
+    const cpuBefore = shopCpuMs(base);
     const result = await cannon(base + target, headers, { paths, connections });
+    const cpuMs = cpuBefore === null ? null : shopCpuMs(base) - cpuBefore;
     await ceiling.replay(answer);
     const top = await cannon(ceiling.url + target, headers, { connections });
     const row = {
@@ -405,6 +419,8 @@ try {
       "p50 ms": result.latency.p50,
       "p95 ms": Math.round(result.p95),
       "p99 ms": result.latency.p99,
+      // The shop's CPU per answer (its processes, not PostgreSQL's).
+      "CPU ms/req": cpuMs === null ? "?" : (cpuMs / Math.max(1, result.requests.total)).toFixed(2),
       "ceiling req/s": Math.round(top.requests.average),
       "of ceiling": `${((100 * result.requests.average) / top.requests.average).toFixed(1)} %`,
       "KB sent": (answer.body.length / 1024).toFixed(1),
@@ -412,7 +428,7 @@ try {
     };
     table.push(row);
     console.log(
-      `${name.padEnd(52)} ${String(row["req/s"]).padStart(6)} req/s  p50 ${String(row["p50 ms"]).padStart(4)} ms  p95 ${String(row["p95 ms"]).padStart(4)} ms  p99 ${String(row["p99 ms"]).padStart(4)} ms   ceiling ${String(row["ceiling req/s"]).padStart(6)} req/s = ${row["of ceiling"].padStart(7)}   ${row["KB sent"]} KB  errors ${row.errors}`,
+      `${name.padEnd(52)} ${String(row["req/s"]).padStart(6)} req/s  p50 ${String(row["p50 ms"]).padStart(4)} ms  p95 ${String(row["p95 ms"]).padStart(4)} ms  p99 ${String(row["p99 ms"]).padStart(4)} ms  CPU ${row["CPU ms/req"]} ms/req   ceiling ${String(row["ceiling req/s"]).padStart(6)} req/s = ${row["of ceiling"].padStart(7)}   ${row["KB sent"]} KB  errors ${row.errors}`,
     );
     return row;
   }
@@ -490,6 +506,44 @@ try {
       "of ceiling": `${ratio.toFixed(2)}x`,
     });
   }
+  // 4b. A crawler beside a shopper: the shopper's product pages (4 connections, personal, distinct)
+  // alone, then while a crawler (Googlebot's user agent, no cookie, pages it has not read before)
+  // reads product pages at 8 connections. Target: the shopper's p95 at most 2x the quiet one.
+  if (!ONLY.length || ONLY.some((word) => "crawler beside a shopper".includes(word))) {
+    const shopper = () =>
+      cannon(
+        `${base}${distinct.product[0]}`,
+        { "Accept-Encoding": ENCODING, ...uncached },
+        { connections: 4, paths: cycle(distinct.product) },
+      );
+    const quiet = await shopper();
+    const crawlerHeaders = {
+      "Accept-Encoding": ENCODING,
+      "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+    };
+    const crawlPaths = cycle(crawlSlugs.map((row) => `/product/${row.slug}`));
+    const crawling = cannon(`${base}/product/${crawlSlugs[0].slug}`, crawlerHeaders, {
+      connections: 8,
+      seconds: SECONDS + 2,
+      paths: crawlPaths,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const busy = await shopper();
+    const crawl = await crawling;
+    const ratio = busy.p95 / Math.max(quiet.p95, 1);
+    const crawled = crawl["2xx"] / (SECONDS + 2);
+    const deferred = crawl.non2xx / (SECONDS + 2);
+    console.log(
+      `\ncrawler beside a shopper: shopper's product pages p95 quiet ${Math.round(quiet.p95)} ms (${Math.round(quiet.requests.average)} req/s), during the crawl ${Math.round(busy.p95)} ms (${Math.round(busy.requests.average)} req/s) = ${ratio.toFixed(2)}x (target ≤ 2x); the crawl read ${Math.round(crawled)} pages/s (${Math.round(deferred)}/s told 503 Retry-After)`,
+    );
+    table.push({
+      scenario: "crawler beside a shopper: shopper p95 quiet → crawled",
+      "req/s": `${Math.round(crawled)} crawled/s`,
+      "p95 ms": `${Math.round(quiet.p95)} → ${Math.round(busy.p95)}`,
+      "of ceiling": `${ratio.toFixed(2)}x`,
+    });
+  }
+
   // 5. What the pages weigh in JavaScript, as sent (target for `/`: at most 90 kB gzip).
   for (const [name, target] of [
     ["home", "/"],

@@ -61,7 +61,10 @@ export async function waitFor(url, timeoutMs) {
 export async function startBuiltServer(run, databaseUrl, { workers = 1 } = {}) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const app = spawn(process.execPath, [serverPath], {
+  // BENCH_CPU_PROF=folder: every process of the shop (workers inherit the flags) writes a V8 CPU
+  // profile there when it stops; `node bench/profile.js folder` reads it.
+  const profiling = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
+  const app = spawn(process.execPath, [...profiling, serverPath], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
     env: {
@@ -84,5 +87,42 @@ export async function startBuiltServer(run, databaseUrl, { workers = 1 } = {}) {
       }),
   );
   await waitFor(`${base}/healthz`, 60_000);
+  serverPids.set(base, app.pid);
   return base;
+}
+
+const serverPids = new Map();
+const CLOCK_TICKS_PER_MS = 100 / 1000; // USER_HZ, 100 on Linux
+
+/**
+ * CPU time (user + system, ms) used so far by the shop served at `base`: its
+ * primary and every worker. On a shared, noisy machine the CPU an answer costs
+ * moves much less than the answers per second. Linux only (/proc); null elsewhere.
+ */
+export function shopCpuMs(base) {
+  const rootPid = serverPids.get(base);
+  if (!rootPid || !fs.existsSync("/proc/self/stat")) return null;
+  const stats = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // pid (comm) state ppid … utime(14) stime(15): the fields after the name, which may hold spaces.
+      const text = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+      stats.push({ pid: Number(entry), ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  const inTree = new Set([rootPid]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const { pid, ppid } of stats)
+      if (!inTree.has(pid) && inTree.has(ppid)) {
+        inTree.add(pid);
+        grew = true;
+      }
+  }
+  return stats.filter(({ pid }) => inTree.has(pid)).reduce((sum, { ticks }) => sum + ticks / CLOCK_TICKS_PER_MS, 0);
 }

@@ -2,6 +2,7 @@
 // step is a small middleware in server/middleware/ with its own test; the app
 // (Remix) reads what they decided from the load context: the client address,
 // the CSP nonce, the request id, the public origin.
+import fs from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
@@ -103,7 +104,12 @@ export function createApp(build: ServerBuild, options: AppOptions) {
   // or gzip copies where the browser takes them); public/ files may.
   const assetsDir = path.resolve(root, build.assetsBuildDirectory);
   app.use(build.publicPath, precompressedAssets(assetsDir), express.static(assetsDir, { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static(path.join(root, "public"), { maxAge: "1h", index: false }));
+  // public/'s own files (favicon, images): only paths under its entries look at the disk, so a
+  // page costs no failed file-system look-up.
+  const publicDir = path.join(root, "public");
+  const publicEntries = new Set(fs.existsSync(publicDir) ? fs.readdirSync(publicDir) : []);
+  const publicFiles = express.static(publicDir, { maxAge: "1h", index: false });
+  app.use((req, res, next) => (publicEntries.has(req.path.split("/", 2)[1]) ? publicFiles(req, res, next) : next()));
 
   // What the page cache could not serve a crawler waits its turn behind people's requests.
   if (options.botBudget) app.use(botBudget({ ...options.botBudget, skipPrefixes: [build.publicPath] }));

@@ -17,17 +17,27 @@ export function routeNamer(build: ServerBuild): (path: string) => string {
       );
   const tree = childrenOf(undefined);
   // matchRoutes ranks the whole tree on every call (about 140 µs here, more than a cached page's
-  // whole answer), so each path's name is kept: repeated pages pay it once. Bounded: a crawl of
-  // distinct URLs empties it rather than growing it.
+  // whole answer), so it runs once per path *shape*: each segment that is no route's static
+  // segment stands for any value (`/product/red-lamp` and `/product/oak-desk` are both
+  // `/product/_`). Ranking looks only at static, dynamic and splat segments, so a shape
+  // matches the route its paths match; the shapes are few, whatever a crawl asks for.
+  const staticSegments = new Set(
+    routes.flatMap((route) => (route.path ?? "").split("/").filter((segment) => segment && !segment.startsWith(":") && segment !== "*")),
+  );
   const known = new Map<string, string>();
   return (path) => {
     if (path.startsWith(build.publicPath)) return "static";
-    let name = known.get(path);
+    const shape = path
+      .split("/")
+      .map((segment) => (segment === "" || staticSegments.has(segment) || staticSegments.has(segment.toLowerCase()) ? segment : "_"))
+      .join("/");
+    let name = known.get(shape);
     if (name === undefined) {
-      const matches = matchRoutes(tree, path);
+      const matches = matchRoutes(tree, shape);
       name = matches?.length ? matches[matches.length - 1].route.id! : "unmatched";
+      // Bounded all the same: odd paths of many static words.
       if (known.size >= 10_000) known.clear();
-      known.set(path, name);
+      known.set(shape, name);
     }
     return name;
   };

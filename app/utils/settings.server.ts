@@ -119,7 +119,7 @@ export const serverSettings = z.object({
   METRICS_PORT: wholeNumber("METRICS_PORT", 0, 0, 65535),
   LOG_FORMAT: oneOf("LOG_FORMAT", ["text", "json"] as const, "text"),
   // 0: no crawler budget (the default until it is measured under a real crawl; see server/middleware/bot-budget.ts).
-  BOT_CONCURRENCY: wholeNumber("BOT_CONCURRENCY", 0, 0, 1000),
+  BOT_CONCURRENCY: wholeNumber("BOT_CONCURRENCY", 1, 0, 1000),
   BOT_QUEUE: wholeNumber("BOT_QUEUE", 32, 0, 10_000),
 });
 

@@ -89,4 +89,30 @@ describe("botBudget", () => {
     expect((await first).status).toBe(200);
     expect((await api).status).toBe(200);
   });
+
+  it("gives back the turn of a crawler that hung up before reaching the budget", async () => {
+    const app = express();
+    let arrived = 0;
+    // An earlier step that waits (as the catalogue freshness check can): the client leaves meanwhile.
+    app.use((req, res, next) => {
+      if (!req.path.startsWith("/slow")) return next();
+      arrived += 1;
+      res.once("close", () => setImmediate(next));
+    });
+    app.use(botBudget({ concurrency: 1, queue: 0, maxWaitMs: 30_000 }));
+    // Like an app that sees the client gone: no answer is ever finished.
+    app.get("*", (_req, res) => void (res.destroyed || res.socket?.destroyed ? undefined : res.send("ok")));
+    const server = http.createServer(app);
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+
+    const gone = http.get({ host: "127.0.0.1", port, path: "/slow", headers: { "User-Agent": GOOGLEBOT }, agent: false });
+    gone.on("error", () => {});
+    await until(() => arrived === 1);
+    gone.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await get(port, "/product/1", GOOGLEBOT)).toEqual({ status: 200, retryAfter: undefined });
+    expect(await get(port, "/product/2", GOOGLEBOT)).toEqual({ status: 200, retryAfter: undefined });
+  });
 });

@@ -7,6 +7,7 @@
 // budget allows. Bots still get every page, just not ahead of people.
 import type { RequestHandler } from "express";
 import { isbot } from "isbot";
+import onFinished from "on-finished";
 import { refuse } from "./refuse";
 
 export type BotBudgetOptions = { concurrency: number; queue: number; maxWaitMs: number; skipPrefixes?: string[] };
@@ -31,14 +32,10 @@ export function botBudget({ concurrency, queue, maxWaitMs, skipPrefixes = [] }: 
     )
       return next();
     const go = () => {
-      let done = false;
-      const finish = () => {
-        if (done) return;
-        done = true;
-        release();
-      };
-      res.once("finish", finish);
-      res.once("close", finish);
+      // on-finished also answers for a response whose client had already gone before this point
+      // (an earlier middleware waited): listening for "close" then waited for ever, and the slot
+      // was lost for good.
+      onFinished(res, () => release());
       next();
     };
     if (running < concurrency) {
@@ -52,7 +49,7 @@ export function botBudget({ concurrency, queue, maxWaitMs, skipPrefixes = [] }: 
     const turn = () => {
       clearTimeout(timer);
       // A client that went away meanwhile hands its turn on at once.
-      if (res.destroyed || req.socket.destroyed) return release();
+      if (onFinished.isFinished(res)) return release();
       go();
     };
     const timer = setTimeout(() => {
@@ -63,7 +60,7 @@ export function botBudget({ concurrency, queue, maxWaitMs, skipPrefixes = [] }: 
     }, maxWaitMs);
     waiting.push(turn);
     // A waiting client that hangs up leaves the line.
-    res.once("close", () => {
+    onFinished(res, () => {
       const index = waiting.indexOf(turn);
       if (index !== -1) {
         waiting.splice(index, 1);
