@@ -12,7 +12,8 @@
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/models/cart";
 import { MAX_KEYWORD_LENGTH, MAX_PAGE, PAGE_SIZE } from "~/models/catalog";
 import { productFiltersBodySchema } from "~/models/catalog-query";
-import { API_LIST_LIMIT, SIMILAR_LIMIT } from "~/models/catalog.server";
+import { API_LIST_LIMIT } from "~/models/listing.server";
+import { SIMILAR_LIMIT } from "~/models/product-page.server";
 import { categoryInputSchema, categoryUpdateSchema } from "~/models/category.server";
 import { CHECKOUT_LIMIT, MIN_CHARGE_CENTS, paymentsRequestSchema, RESERVATION_MINUTES } from "~/models/checkout.server";
 import { discountInputSchema } from "~/models/discount.schema";

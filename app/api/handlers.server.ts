@@ -8,17 +8,11 @@ import type { z } from "zod";
 import { toApiCategory, toApiDiscount, toApiOrder, toApiProduct, toApiUser } from "~/models/api-shapes.server";
 import { createDiscount, listDiscounts, setDiscountActive, updateDiscount } from "~/models/discount.server";
 import { DEFAULT_LISTING, PAGE_SIZE } from "~/models/catalog";
-import {
-  API_LIST_LIMIT,
-  countProducts,
-  getCategoryPage,
-  getProductBySlug,
-  getProductPhoto,
-  listNewestProducts,
-  listProducts,
-  searchProducts,
-  similarProducts,
-} from "~/models/catalog.server";
+import { getCategoryPage } from "~/models/category-page.server";
+import { API_LIST_LIMIT, countProducts, listNewestProducts, listProducts } from "~/models/listing.server";
+import { getProductBySlug, similarProducts } from "~/models/product-page.server";
+import { getProductPhoto } from "~/models/product-photo.server";
+import { searchProducts } from "~/models/search.server";
 import { createCategory, deleteCategory, listCategories, renameCategory } from "~/models/category.server";
 import { fulfilFromEvent, linesFromPaymentsRequest, startCheckout } from "~/models/checkout.server";
 import { ADMIN_ORDERS_PAGE_SIZE, ALL_ORDERS_MAX, listAllOrders, listOrdersForUser, updateOrderStatus } from "~/models/order.server";

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { DISCOUNT_CODE_MAX, discountFormSchema } from "~/models/discount.schema";
+import { discountFormSchema } from "~/models/discount.schema";
 import { fieldProps, useSchemaForm } from "~/utils/use-schema-form";
 import { FormError, TextField } from "./TextField";
 
@@ -55,7 +55,6 @@ export function DiscountForm({
           spellCheck={false}
           className="input uppercase"
           {...fieldProps(fields.code, values)}
-          maxLength={DISCOUNT_CODE_MAX}
         />
       </div>
       <fieldset className="sm:col-span-2">

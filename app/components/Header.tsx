@@ -1,4 +1,5 @@
 import { Form, Link, NavLink, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { Role } from "~/models/user";
 import { useDismissableDetails } from "~/utils/use-dismissable-details";
 
@@ -32,14 +33,9 @@ export function Header({
   shopName: string;
   keyword: string;
 }) {
-  const categoriesMenu = useDismissableDetails();
-  const userMenu = useDismissableDetails();
   const mobileMenu = useDismissableDetails();
   const navigation = useNavigation();
   const searching = navigation.state !== "idle" && navigation.location?.pathname === "/search";
-  const dashboard = user?.role === Role.Admin ? "/dashboard/admin" : "/dashboard/user";
-  const navLink = ({ isActive }: { isActive: boolean }) =>
-    `rounded px-3 py-2 text-sm font-medium hover:bg-gray-100 ${isActive ? "text-gray-900 underline" : "text-gray-700"}`;
 
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white">
@@ -87,60 +83,8 @@ export function Header({
           </button>
         </Form>
 
-        <nav aria-label="Main" className="ml-auto hidden items-center gap-1 md:flex">
-          <NavLink to="/" end className={navLink}>
-            Home
-          </NavLink>
-          <details ref={categoriesMenu} className="relative">
-            <summary className="cursor-pointer list-none rounded px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100">
-              Categories ▾
-            </summary>
-            {/* Many categories scroll inside the dropdown instead of running off the screen. */}
-            <ul className="absolute right-0 z-40 mt-1 max-h-[min(20rem,calc(100vh-6rem))] w-56 overflow-y-auto overscroll-contain rounded border border-gray-200 bg-white py-1 shadow-lg">
-              <li>
-                <Link to="/categories" className="block px-4 py-2 text-sm hover:bg-gray-100">
-                  All Categories
-                </Link>
-              </li>
-              {categories.map((category) => (
-                <li key={category.id}>
-                  <Link to={`/category/${category.slug}`} className="block px-4 py-2 text-sm hover:bg-gray-100">
-                    {category.name}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </details>
-          {user ? (
-            <details ref={userMenu} className="relative">
-              <summary className="flex max-w-[14rem] cursor-pointer list-none rounded px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100">
-                <span className="truncate">{user.name}</span>&nbsp;▾
-              </summary>
-              <ul className="absolute right-0 z-40 mt-1 w-44 rounded border border-gray-200 bg-white py-1 shadow-lg">
-                <li>
-                  <Link to={dashboard} className="block px-4 py-2 text-sm hover:bg-gray-100">
-                    Dashboard
-                  </Link>
-                </li>
-                <li>
-                  <Form method="post" action="/logout">
-                    <button type="submit" className="block w-full px-4 py-2 text-left text-sm hover:bg-gray-100">
-                      Logout
-                    </button>
-                  </Form>
-                </li>
-              </ul>
-            </details>
-          ) : (
-            <>
-              <NavLink to="/register" className={navLink}>
-                Register
-              </NavLink>
-              <NavLink to="/login" className={navLink}>
-                Login
-              </NavLink>
-            </>
-          )}
+        <nav aria-label="Main" className="ml-auto hidden md:block">
+          <NavItems layout="bar" user={user} categories={categories} />
         </nav>
 
         <CartLink count={cartCount} />
@@ -153,51 +97,138 @@ export function Header({
             aria-label="Mobile"
             className="absolute right-0 z-40 mt-2 max-h-[calc(100vh-6rem)] w-56 overflow-y-auto overscroll-contain rounded border border-gray-200 bg-white py-2 shadow-lg"
           >
-            <ul>
-              <li>
-                <Link to="/" className="block px-4 py-2 text-sm">
-                  Home
-                </Link>
-              </li>
-              <li>
-                <Link to="/category" className="block px-4 py-2 text-sm">
-                  Categories
-                </Link>
-              </li>
-              {user ? (
-                <>
-                  <li>
-                    <Link to={dashboard} className="block px-4 py-2 text-sm">
-                      Dashboard
-                    </Link>
-                  </li>
-                  <li>
-                    <Form method="post" action="/logout">
-                      <button type="submit" className="block w-full px-4 py-2 text-left text-sm">
-                        Logout
-                      </button>
-                    </Form>
-                  </li>
-                </>
-              ) : (
-                <>
-                  <li>
-                    <Link to="/register" className="block px-4 py-2 text-sm">
-                      Register
-                    </Link>
-                  </li>
-                  <li>
-                    <Link to="/login" className="block px-4 py-2 text-sm">
-                      Login
-                    </Link>
-                  </li>
-                </>
-              )}
-            </ul>
+            <NavItems layout="menu" user={user} categories={categories} />
           </nav>
         </details>
       </div>
     </header>
+  );
+}
+
+/** Where "All Categories" (bar) and "Categories" (menu) lead; /categories is the same screen's canonical URL. */
+const ALL_CATEGORIES = "/category";
+
+/** The bar's links at `md` and up, the ☰ menu's below it. */
+type NavLayout = "bar" | "menu";
+
+/**
+ * The header's navigation, written once for both widths. In the bar the
+ * categories and the signed-in user are <details> dropdowns; in the ☰ menu
+ * (itself a <details>) the categories are one link and the user's entries
+ * are listed flat.
+ */
+function NavItems({ layout, user, categories }: { layout: NavLayout; user: HeaderUser; categories: HeaderCategory[] }) {
+  const dashboard = user?.role === Role.Admin ? "/dashboard/admin" : "/dashboard/user";
+  return (
+    <ul className={layout === "bar" ? "flex items-center gap-1" : undefined}>
+      <NavItem layout={layout} to="/" end>
+        Home
+      </NavItem>
+      {layout === "bar" ? (
+        // Many categories scroll inside the dropdown instead of running off the screen.
+        <Dropdown label="Categories" listClassName="max-h-[min(20rem,calc(100vh-6rem))] w-56 overflow-y-auto overscroll-contain">
+          <MenuLink to={ALL_CATEGORIES}>All Categories</MenuLink>
+          {categories.map((category) => (
+            <MenuLink key={category.id} to={`/category/${category.slug}`}>
+              {category.name}
+            </MenuLink>
+          ))}
+        </Dropdown>
+      ) : (
+        <NavItem layout={layout} to={ALL_CATEGORIES}>
+          Categories
+        </NavItem>
+      )}
+      {user ? (
+        <UserEntries layout={layout} label={user.name}>
+          <MenuLink to={dashboard}>Dashboard</MenuLink>
+          <li>
+            <Form method="post" action="/logout">
+              <button type="submit" className={`${MENU_ENTRY} w-full text-left`}>
+                Logout
+              </button>
+            </Form>
+          </li>
+        </UserEntries>
+      ) : (
+        <>
+          <NavItem layout={layout} to="/register">
+            Register
+          </NavItem>
+          <NavItem layout={layout} to="/login">
+            Login
+          </NavItem>
+        </>
+      )}
+    </ul>
+  );
+}
+
+/** An entry of a dropdown or of the ☰ menu. */
+const MENU_ENTRY = "block px-4 py-2 text-sm hover:bg-gray-100";
+
+function MenuLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <li>
+      <Link to={to} className={MENU_ENTRY}>
+        {children}
+      </Link>
+    </li>
+  );
+}
+
+/** A top-level link: a button-like link in the bar (underlined when current), a menu entry in the ☰ menu. */
+function NavItem({ layout, to, end, children }: { layout: NavLayout; to: string; end?: boolean; children: ReactNode }) {
+  if (layout === "menu") return <MenuLink to={to}>{children}</MenuLink>;
+  return (
+    <li>
+      <NavLink
+        to={to}
+        end={end}
+        className={({ isActive }) =>
+          `block rounded px-3 py-2 text-sm font-medium hover:bg-gray-100 ${isActive ? "text-gray-900 underline" : "text-gray-700"}`
+        }
+      >
+        {children}
+      </NavLink>
+    </li>
+  );
+}
+
+/** The signed-in user's entries: a dropdown under their name in the bar, listed flat in the ☰ menu. */
+function UserEntries({ layout, label, children }: { layout: NavLayout; label: string; children: ReactNode }) {
+  if (layout === "menu") return <>{children}</>;
+  return (
+    <Dropdown label={<span className="truncate">{label}</span>} summaryClassName="flex max-w-[14rem]" listClassName="w-44">
+      {children}
+    </Dropdown>
+  );
+}
+
+/** A bar dropdown: a <details> that opens without JavaScript and, with it, closes like a menu. */
+function Dropdown({
+  label,
+  summaryClassName = "",
+  listClassName,
+  children,
+}: {
+  label: ReactNode;
+  summaryClassName?: string;
+  listClassName: string;
+  children: ReactNode;
+}) {
+  const ref = useDismissableDetails();
+  return (
+    <li>
+      <details ref={ref} className="relative">
+        <summary
+          className={`${summaryClassName} cursor-pointer list-none rounded px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100`}
+        >
+          {label}&nbsp;▾
+        </summary>
+        <ul className={`absolute right-0 z-40 mt-1 rounded border border-gray-200 bg-white py-1 shadow-lg ${listClassName}`}>{children}</ul>
+      </details>
+    </li>
   );
 }
 

@@ -1,8 +1,9 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useMemo, useState } from "react";
-import { PRODUCT_DESCRIPTION_MAX, PRODUCT_NAME_MAX, productInputSchema, productUpdateSchema } from "~/models/product.schema";
+import { productInputSchema, productUpdateSchema } from "~/models/product.schema";
 import { useHydrated } from "~/utils/use-hydrated";
-import { useSchemaForm } from "~/utils/use-schema-form";
+import { fieldProps, useSchemaForm } from "~/utils/use-schema-form";
+import { TextField } from "./TextField";
 
 export type ProductFormDefaults = {
   name: string;
@@ -46,7 +47,15 @@ export function ProductForm({
   const { fields, formProps } = useSchemaForm(product ? productUpdateSchema : productInputSchema, answer, { id: "product-form" });
   const errors: Record<string, string> = { ...serverErrors };
   for (const [name, field] of Object.entries(fields)) if (field.errors?.[0]) errors[name] = field.errors[0];
-  const value = (field: "name" | "description" | "price" | "quantity") => values?.[field] ?? product?.[field] ?? "";
+  // A text field's name, maxLength (from the schema), error and starting value. Required on update too:
+  // the form always sends every field (the update schema leaves them optional for the API's partial updates).
+  const text = (field: "name" | "description" | "price" | "quantity") => ({
+    ...fieldProps(fields[field]),
+    required: true,
+    error: errors[field],
+    defaultValue: values?.[field] ?? product?.[field] ?? "",
+  });
+  const { error: descriptionError, ...descriptionProps } = text("description");
   const shipping = values?.shipping ?? (product?.shipping ? "1" : "0");
 
   return (
@@ -58,62 +67,27 @@ export function ProductForm({
       ) : null}
       <CategorySelect categories={categories} defaultValue={values?.category ?? product?.categoryId ?? ""} error={errors.category} />
       <PhotoInput currentUrl={product?.photoUrl ?? null} error={errors.photo} maxBytes={maxUploadBytes} maxLabel={maxUploadLabel} />
-      <Field id="name" label="Name" error={errors.name}>
-        <input
-          id="name"
-          name="name"
-          type="text"
-          className="input"
-          placeholder="Write a name"
-          defaultValue={value("name")}
-          required
-          maxLength={PRODUCT_NAME_MAX}
-          {...describedBy("name", errors.name)}
-        />
-      </Field>
-      <Field id="description" label="Description" error={errors.description}>
+      <TextField label="Name" placeholder="Write a name" {...text("name")} />
+      <Field id="description" label="Description" error={descriptionError}>
         <textarea
           id="description"
-          name="description"
           className="input min-h-28"
           placeholder="Write a description"
-          defaultValue={value("description")}
-          required
-          maxLength={PRODUCT_DESCRIPTION_MAX}
-          {...describedBy("description", errors.description)}
+          {...descriptionProps}
+          {...describedBy("description", descriptionError)}
         />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="price" label="Price" error={errors.price}>
-          <input
-            id="price"
-            name="price"
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            className="input"
-            placeholder="Write a price"
-            defaultValue={value("price")}
-            required
-            {...describedBy("price", errors.price)}
-          />
-        </Field>
-        <Field id="quantity" label="Quantity" error={errors.quantity}>
-          <input
-            id="quantity"
-            name="quantity"
-            type="number"
-            inputMode="numeric"
-            step="1"
-            min="0"
-            className="input"
-            placeholder="Write a quantity"
-            defaultValue={value("quantity")}
-            required
-            {...describedBy("quantity", errors.quantity)}
-          />
-        </Field>
+        <TextField label="Price" type="number" inputMode="decimal" step="0.01" min="0" placeholder="Write a price" {...text("price")} />
+        <TextField
+          label="Quantity"
+          type="number"
+          inputMode="numeric"
+          step="1"
+          min="0"
+          placeholder="Write a quantity"
+          {...text("quantity")}
+        />
       </div>
       <Field id="shipping" label="Shipping" error={errors.shipping}>
         <select id="shipping" name="shipping" className="input" defaultValue={shipping} {...describedBy("shipping", errors.shipping)}>

@@ -4,7 +4,7 @@
 import type { z } from "zod";
 import type { apiCategorySchema, apiOrderSchema, apiProductSchema, apiUserSchema } from "~/api/shapes";
 import { centsToDollars } from "~/utils/money";
-import type { ListedProduct } from "./catalog.server";
+import type { ListedProduct } from "./listed-product.server";
 import { orderStatusLabel, paymentLabel } from "./order";
 import { Role } from "./user";
 

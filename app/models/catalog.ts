@@ -2,7 +2,8 @@
 // bands, sort orders, page size, URLs of a listing. No schema lives here: this
 // module is in the client bundle of every listing page, and zod would come
 // with it; the schemas for a listing query are in catalog-query.ts (used by
-// loaders and the API only). Database reads live in catalog.server.ts.
+// loaders and the API only). Database reads live in listing.server.ts, search.server.ts,
+// product-page.server.ts and category-page.server.ts.
 import { MAX_PAGE } from "~/utils/paging";
 
 export { MAX_PAGE };
@@ -123,6 +124,17 @@ export function normalizeKeyword(raw: unknown): string {
     .replace(LONE_SURROGATE, "")
     .trim();
 }
+
+/**
+ * Whether a slug from a URL can name anything: short text without control
+ * characters (NUL cannot even be sent to PostgreSQL) or half a UTF-16 pair.
+ */
+export const slugLike = (slug: string | undefined): slug is string =>
+  typeof slug === "string" &&
+  slug.length > 0 &&
+  slug.length <= 200 &&
+  !/[\u0000-\u001f\u007f]/.test(slug) &&
+  !new RegExp(LONE_SURROGATE.source).test(slug);
 
 /** One product as a card shows it (listing payloads carry nothing more). `photoVersion`: the photo's etag, null without a photo. */
 export type ProductCardData = {

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { formatPrice } from "~/utils/money";
 import { cancelKeepsPayment } from "./refund.server";
 import type { Prisma } from "@prisma/client";
-import { escapeLike } from "./catalog.server";
+import { escapeLike } from "./search.server";
 import { LEGACY_STATUS_SPELLINGS, ORDER_STATUSES, parseOrderStatus, type OrderFilter, type OrderStatusValue } from "./order";
 import { recordAudit } from "./audit.server";
 

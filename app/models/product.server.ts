@@ -1,18 +1,20 @@
 // Products as the admin manages them: one input schema for the form and the
 // API, unique slugs, photos checked from their bytes and saved in the same
 // write as the product, so a refused or failed upload never leaves half a product.
+import type { Prisma } from "@prisma/client";
 import { db } from "~/utils/db.server";
 import { pageOf } from "~/utils/paging";
 import { isValidId } from "~/utils/id";
 import { env } from "~/utils/env.server";
 import { formatMegabytes } from "~/utils/upload.server";
-import { hasForbiddenCharacters, parseInput, type ParseResult } from "~/utils/validation";
+import { parseInput, type ParseResult } from "~/utils/validation";
 import { normalizeKeyword, productPhotoPath } from "./catalog";
 import { allFields, changedFields, recordAudit } from "./audit.server";
 import { catalogChanged } from "./catalog-events.server";
-import { escapeLike, listedSelect, type ListedRow } from "./catalog.server";
 import { failure, fieldFailure, type Outcome } from "./outcome";
 import { InvalidImageError, processPhoto, type ProcessedPhoto } from "./photo.server";
+import { getProductBySlug } from "./product-page.server";
+import { escapeLike } from "./search.server";
 import { isNotFound, isUniqueViolation, withUniqueSlug } from "./slug.server";
 
 export const ADMIN_PRODUCTS_PAGE_SIZE = 24;
@@ -31,8 +33,23 @@ export {
 } from "./product.schema";
 import { productInputSchema, productUpdateSchema, type ProductUpdateInput } from "./product.schema";
 
+/** The columns a product write answers with: never the photo's bytes, only its etag. */
+const productSelect = {
+  id: true,
+  name: true,
+  slug: true,
+  description: true,
+  priceCents: true,
+  quantity: true,
+  shipping: true,
+  createdAt: true,
+  updatedAt: true,
+  category: { select: { id: true, name: true, slug: true } },
+  photo: { select: { etag: true } },
+} satisfies Prisma.ProductSelect;
+
 /** A product as the admin screens and the product API answer it: the listed columns with the photo's etag. */
-export type AdminProduct = ListedRow;
+export type AdminProduct = Prisma.ProductGetPayload<{ select: typeof productSelect }>;
 
 type ProductOutcome = Outcome<{ product: AdminProduct }>;
 
@@ -146,7 +163,7 @@ export async function createProduct(input: unknown): Promise<ProductOutcome> {
       db.$transaction(async (tx) => {
         const created = await tx.product.create({
           data: { ...fieldsOf(data), slug, ...(photo ? { photo: { create: photo } } : {}) },
-          select: listedSelect,
+          select: productSelect,
         });
         await recordAudit(tx, {
           kind: "product.created",
@@ -177,7 +194,7 @@ export async function updateProduct(id: string, input: unknown): Promise<Product
       const updated = await tx.product.update({
         where: { id },
         data: { ...fieldsOf(data), slug, ...(photo ? { photo: { upsert: { create: photo, update: photo } } } : {}) },
-        select: listedSelect,
+        select: productSelect,
       });
       const changes = changedFields<Record<string, unknown>>(before, { ...fieldsOf(data), slug });
       if (photo) changes.photo = { before: null, after: photo.etag };
@@ -212,10 +229,9 @@ export async function deleteProduct(id: string): Promise<Outcome<{ product: { id
   }
 }
 
+/** The product the admin edits or deletes, read as the shop reads it (getProductBySlug). */
 export function getProductForAdmin(slug: string): Promise<AdminProduct | null> {
-  // A path segment with a control character (NUL cannot even be sent to PostgreSQL) names nothing.
-  if (typeof slug !== "string" || slug.length > 200 || hasForbiddenCharacters(slug)) return Promise.resolve(null);
-  return db.product.findUnique({ where: { slug }, select: listedSelect });
+  return getProductBySlug(slug);
 }
 
 export async function listProductsForAdmin({ page = 1, query = "" }: { page?: number; query?: string } = {}) {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CategoryList } from "~/components/CategoryList";
-import { listCategoriesWithCounts } from "~/models/catalog.server";
+import { listCategoriesWithCounts } from "~/models/category-page.server";
 import { publicOrigin } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 

@@ -5,7 +5,8 @@ import { ChunkPage, ProductGrid, keepListingAfterCartAction } from "~/components
 import { Breadcrumbs, JsonLd, breadcrumbJsonLd } from "~/components/Breadcrumbs";
 import { SortForm } from "~/components/SortForm";
 import { DEFAULT_SORT, chunkHref, lenientPage, isChunkRequest, sortFromParam, withPage } from "~/models/catalog";
-import { getCategoryPage, productChunk, productGrid } from "~/models/catalog.server";
+import { getCategoryPage } from "~/models/category-page.server";
+import { productChunk, productGrid } from "~/models/listed-product.server";
 import { notFound, publicOrigin } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 

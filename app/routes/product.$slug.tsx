@@ -5,7 +5,8 @@ import { Breadcrumbs, JsonLd, breadcrumbJsonLd } from "~/components/Breadcrumbs"
 import { BuyBox, SimilarProducts } from "~/components/BuyBox";
 import { keepListingAfterCartAction } from "~/components/ProductGrid";
 import { productPhotoPath } from "~/models/catalog";
-import { getProductPage, toProductCard } from "~/models/catalog.server";
+import { toProductCard } from "~/models/listed-product.server";
+import { getProductPage } from "~/models/product-page.server";
 import { notFound, publicOrigin } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { centsToDollars, formatPrice } from "~/utils/money";

@@ -4,7 +4,8 @@ import { useLoaderData } from "@remix-run/react";
 import { ChunkPage, ProductGrid, keepListingAfterCartAction } from "~/components/ProductGrid";
 import { SortForm } from "~/components/SortForm";
 import { chunkHref, lenientPage, isChunkRequest, sortFromParam, withPage } from "~/models/catalog";
-import { productChunk, productGrid, searchProducts } from "~/models/catalog.server";
+import { productChunk, productGrid } from "~/models/listed-product.server";
+import { searchProducts } from "~/models/search.server";
 import { publicOrigin } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 

@@ -20,8 +20,74 @@ export function toSubmissionResult(answer: FormAnswer): SubmissionResult<string[
 }
 
 /**
- * `useForm` for one schema: constraints (required, minLength, maxLength,
- * pattern) come from the schema; with JavaScript a field is checked when it
+ * The fields' HTML constraints from a form's schema: conform's
+ * getZodConstraint (required, from optional/default wrappers) plus each text
+ * field's maxLength, which conform reads from zod's `_zod.bag` and zod 4.6 no
+ * longer fills for length checks. The longest length is read from the
+ * field's own checks, through the wrappers conform walks too (optional,
+ * nullable, default, readonly; a pipe's input when its output is a
+ * `.transform()`, else its output, as after `z.preprocess`).
+ *
+ * Only maxLength is added: it stops typing at the limit, while a minLength or
+ * pattern would let a browser without JavaScript refuse the form with its own
+ * bubble instead of the schema's message, which the server sends back.
+ */
+export function schemaConstraint(schema: z.ZodType): Record<string, Constraint> {
+  const constraint: Record<string, Constraint> = getZodConstraint(schema);
+  const shape = objectShape(schema);
+  for (const [name, field] of Object.entries(shape ?? {})) {
+    const maxLength = longestLength(field);
+    if (maxLength !== undefined && constraint[name] && constraint[name].maxLength === undefined) constraint[name].maxLength = maxLength;
+  }
+  return constraint;
+}
+
+type Constraint = ReturnType<typeof getZodConstraint>[string];
+type SchemaLike = z.core.$ZodType;
+/** What this walk reads of a zod definition. */
+type SchemaDef = {
+  type: string;
+  innerType?: SchemaLike;
+  in?: SchemaLike;
+  out?: SchemaLike;
+  shape?: Record<string, SchemaLike>;
+  checks?: { _zod: { def: { check: string; maximum?: number; length?: number } } }[];
+};
+
+const defOf = (schema: SchemaLike) => schema._zod.def as SchemaDef;
+
+/** The schema itself or the schema a wrapper holds, as conform walks them. */
+function unwrap(schema: SchemaLike): SchemaLike | undefined {
+  const def = defOf(schema);
+  if (["optional", "nullable", "default", "readonly"].includes(def.type)) return def.innerType;
+  if (def.type === "pipe") return def.out && defOf(def.out).type === "transform" ? def.in : def.out;
+  return undefined;
+}
+
+function objectShape(schema: SchemaLike): Record<string, SchemaLike> | undefined {
+  for (let current: SchemaLike | undefined = schema; current; current = unwrap(current)) {
+    if (defOf(current).type === "object") return defOf(current).shape;
+  }
+  return undefined;
+}
+
+/** A text field's longest allowed length from its max_length (or length_equals) checks. */
+export function longestLength(schema: SchemaLike): number | undefined {
+  for (let current: SchemaLike | undefined = schema; current; current = unwrap(current)) {
+    const def = defOf(current);
+    if (def.type !== "string") continue;
+    const limits = (def.checks ?? []).map(({ _zod: { def: check } }) =>
+      check.check === "max_length" ? check.maximum : check.check === "length_equals" ? check.length : undefined,
+    );
+    const defined = limits.filter((limit): limit is number => limit !== undefined);
+    return defined.length ? Math.min(...defined) : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * `useForm` for one schema: constraints (required, maxLength) come from the
+ * schema (schemaConstraint); with JavaScript a field is checked when it
  * loses focus and again as it is corrected, and a refused submit sends nothing.
  */
 export function useSchemaForm<S extends z.ZodType>(
@@ -35,7 +101,7 @@ export function useSchemaForm<S extends z.ZodType>(
     id: options.id,
     lastResult,
     defaultValue: options.defaultValue,
-    constraint: getZodConstraint(schema),
+    constraint: schemaConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),

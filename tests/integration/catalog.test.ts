@@ -16,23 +16,12 @@ import {
   type SortId,
 } from "~/models/catalog";
 import { listingQueryFromSearchParams, productFiltersBodySchema } from "~/models/catalog-query";
-import {
-  escapeLike,
-  getCategoryPage,
-  getProductBySlug,
-  getProductPage,
-  getProductPhoto,
-  keywordPatterns,
-  listCategoriesWithCounts,
-  listProducts,
-  searchProducts,
-  searchWhere,
-  similarProducts,
-  sitemapCategories,
-  sitemapProductFiles,
-  sitemapProducts,
-  SIMILAR_LIMIT,
-} from "~/models/catalog.server";
+import { getCategoryPage, listCategoriesWithCounts } from "~/models/category-page.server";
+import { listProducts } from "~/models/listing.server";
+import { getProductBySlug, getProductPage, similarProducts, SIMILAR_LIMIT } from "~/models/product-page.server";
+import { getProductPhoto } from "~/models/product-photo.server";
+import { escapeLike, keywordPatterns, searchProducts, searchWhere } from "~/models/search.server";
+import { sitemapCategories, sitemapProductFiles, sitemapProducts } from "~/models/sitemap-entries.server";
 import { processPhoto } from "~/models/photo.server";
 import { db } from "~/utils/db.server";
 import { parseInput } from "~/utils/validation";

@@ -1,0 +1,35 @@
+// How many products match a listing filter or a search ("Found N"):
+// remembered per filter until the catalogue changes (catalogCache), so a page
+// does not count on every request; a miss is one count statement.
+import { Prisma } from "@prisma/client";
+import { db } from "~/utils/db.server";
+import { catalogCache } from "./catalog-cache.server";
+import type { ListingQuery } from "./catalog";
+
+/** Counts by listing or search key. */
+const counts = catalogCache<number>(5_000);
+
+/** `always`: count (from memory when possible); `if-cached`: only what memory holds, else null (Load More needs no total). */
+export type CountMode = "always" | "if-cached";
+
+export function countFor(key: string, mode: CountMode, count: () => Promise<number>): Promise<number | null> {
+  return mode === "always" ? counts.get(key, count) : Promise.resolve(counts.peek(key) ?? null);
+}
+
+export async function countListing(where: Prisma.Sql): Promise<number> {
+  const rows = await db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM "Product" p WHERE ${where}`;
+  return Number(rows[0]?.total ?? 0);
+}
+
+/** The count kept for `key`, if any (the search's walk budget and sort choice read it without counting). */
+export function peekCount(key: string): number | undefined {
+  return counts.peek(key);
+}
+
+/** A listing filter's key for the counts and the boundary tables (listing-boundaries.server.ts). */
+export function listingKey(query: Pick<ListingQuery, "categoryIds" | "price">): string {
+  return `listing ${[...query.categoryIds].sort().join(",")} ${query.price?.minCents ?? ""}-${query.price?.maxCents ?? ""}`;
+}
+
+/** The key of the unfiltered listing: every product. */
+export const WHOLE_CATALOGUE = listingKey({ categoryIds: [], price: null });

@@ -1,0 +1,172 @@
+// Catalogue search: every word of a keyword in the name or the description,
+// matched by the trigram indexes, by relevance or in a listing order; one
+// statement a page, and the count of matches kept like a listing's.
+import { Prisma } from "@prisma/client";
+import { db } from "~/utils/db.server";
+import { normalizeKeyword, SEARCH_PAGE_SIZE, type SortId } from "./catalog";
+import { fromRow, LISTED_COLUMNS, LISTED_JOINS, ORDER_SQL, windowFor, type ListedSqlRow, type Window } from "./listed-product.server";
+import { countFor, countListing, peekCount, WHOLE_CATALOGUE, type CountMode } from "./listing-counts.server";
+import type { ProductPage } from "./listing.server";
+
+/** At most this many words of a keyword are matched. */
+const MAX_SEARCH_WORDS = 8;
+
+// Search's fallback sorts every match instead of walking a sort order's
+// index: the expressions only keep the planner off those indexes (same order
+// as ORDER_SQL). See searchTiersSql for when a walk is used instead.
+const SEARCH_ORDER_SQL: Record<SortId, Prisma.Sql> = {
+  newest: Prisma.sql`(p."createdAt" + interval '0 seconds') DESC, p.id DESC`,
+  "price-asc": Prisma.sql`(p."priceCents" + 0) ASC, p.id ASC`,
+  "price-desc": Prisma.sql`(p."priceCents" + 0) DESC, p.id DESC`,
+  name: Prisma.sql`(p.name || '') ASC, p.id ASC`,
+};
+
+/** `text` as a LIKE pattern that matches it literally: `%`, `_` and `\` lose their meaning. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, "\\$&");
+}
+
+/** The words of a keyword as `%word%` patterns (at most MAX_SEARCH_WORDS, duplicates dropped). */
+export function keywordPatterns(keyword: string): string[] {
+  const words = [...new Set(normalizeKeyword(keyword).toLowerCase().split(" ").filter(Boolean))].slice(0, MAX_SEARCH_WORDS);
+  return words.map((word) => `%${escapeLike(word)}%`);
+}
+
+/**
+ * Every word must appear in the name or the description, case-insensitively.
+ * ILIKE with these patterns is served by the trigram GIN indexes on
+ * Product.name and Product.description (pg_trgm), not a sequential scan.
+ */
+export function searchWhere(patterns: string[]): Prisma.Sql {
+  return Prisma.join(
+    patterns.map((p) => Prisma.sql`(p."name" ILIKE ${p} ESCAPE '\\' OR p."description" ILIKE ${p} ESCAPE '\\')`),
+    " AND ",
+  );
+}
+
+function nameMatchesAll(patterns: string[]): Prisma.Sql {
+  return Prisma.join(
+    patterns.map((p) => Prisma.sql`p."name" ILIKE ${p} ESCAPE '\\'`),
+    " AND ",
+  );
+}
+
+/**
+ * The CTEs `tier0`, `tier1`, …: the first `need` matches of each tier (a
+ * WHERE) in `sort`'s order, for a page that ends at position `need`; a tier
+ * reads only what the tiers before it left unfilled. A tier is read in one of
+ * two ways:
+ *  - a walk down the order's own index over its first `budget` products,
+ *    kept when it holds enough matches. A common word is found within a few
+ *    hundred products whatever the catalogue's size (at 1M products, "lamp"
+ *    matches 58,800: sorting them all takes 60–100 ms, the walk under 1 ms);
+ *  - otherwise every match, found by the trigram indexes and sorted: a rare
+ *    word has few. A word that is common but bunched late in the order (every
+ *    "Steel …" name sorts near the end) also lands here, and costs what
+ *    sorting its matches costs.
+ * With a budget, the statement walks and falls back to sorting when the walk
+ * comes up short (the branch not taken never runs: its condition is a
+ * one-time filter above it); without one, it only sorts.
+ */
+function searchTiersSql(tiers: Prisma.Sql[], sort: SortId, need: number, budget: number | null): Prisma.Sql {
+  const columns = Prisma.sql`p.id, p."createdAt", p."priceCents", p.name`;
+  return Prisma.join(
+    tiers.map((where, i) => {
+      const walk = Prisma.raw(`walk${i}`);
+      const tier = Prisma.raw(`tier${i}`);
+      const before = tiers.slice(0, i).map((_, j) => Prisma.sql`(SELECT count(*) FROM ${Prisma.raw(`tier${j}`)})`);
+      const wanted = before.length ? Prisma.sql`GREATEST(${need} - ${Prisma.join(before, " - ")}, 0)` : Prisma.sql`${need}`;
+      const sorted = Prisma.sql`SELECT ${columns} FROM "Product" p WHERE ${where} ORDER BY ${SEARCH_ORDER_SQL[sort]} LIMIT ${wanted}`;
+      if (budget === null) return Prisma.sql`${tier} AS MATERIALIZED (${sorted})`;
+      return Prisma.sql`${walk} AS MATERIALIZED (
+        SELECT ${columns} FROM (SELECT ${columns}, p.description FROM "Product" p ORDER BY ${ORDER_SQL[sort]} LIMIT ${budget}) p
+        WHERE ${where} ORDER BY ${ORDER_SQL[sort]} LIMIT ${wanted}),
+      ${tier} AS MATERIALIZED (
+        SELECT * FROM ${walk} WHERE (SELECT count(*) FROM ${walk}) >= ${wanted}
+        UNION ALL
+        SELECT * FROM (${sorted}) p WHERE (SELECT count(*) FROM ${walk}) < ${wanted})`;
+    }),
+    ", ",
+  );
+}
+
+/**
+ * How far a walk may go: about sqrt(catalogue × need) products, where walking
+ * and sorting cost alike. A keyword known to have fewer matches is sorted at
+ * once; one with more is walked (spread evenly, its matches fill the page well
+ * within the budget), and a walk that comes up short has spent at most the
+ * budget before it sorts.
+ */
+function walkBudget(need: number): number {
+  const catalogue = peekCount(WHOLE_CATALOGUE) ?? 100_000;
+  return Math.min(50_000, Math.max(1_000, Math.round(Math.sqrt(catalogue * need))));
+}
+
+/** A search's page: a listing's, with the keyword as applied instead of the listing query. */
+export type SearchResult<Total extends number | null = number> = Omit<ProductPage<Total>, "query"> & { keyword: string };
+
+/**
+ * Products whose name or description contains every word of the keyword:
+ * by relevance unless a sort is asked for (products whose name holds every
+ * word first, newest first within each group). An empty keyword finds nothing; odd
+ * characters are matched literally; long keywords are cut to MAX_KEYWORD_LENGTH.
+ * Modes and counting work as in listProducts.
+ */
+type SearchOptions = {
+  page?: number;
+  mode?: "through" | "page";
+  pageSize?: number;
+  count?: CountMode;
+  sort?: SortId | null;
+  /** Products a walk may read before it gives way to sorting every match (see searchTiersSql; 0: sort at once); tests set it small. */
+  budget?: number;
+};
+export function searchProducts(rawKeyword: unknown, options?: SearchOptions & { count?: "always" }): Promise<SearchResult>;
+export function searchProducts(rawKeyword: unknown, options: SearchOptions): Promise<SearchResult<number | null>>;
+export async function searchProducts(
+  rawKeyword: unknown,
+  { page: askedPage = 1, mode = "through", pageSize = SEARCH_PAGE_SIZE, count = "always", sort = null, budget }: SearchOptions = {},
+): Promise<SearchResult<number | null>> {
+  const keyword = normalizeKeyword(rawKeyword);
+  const patterns = keywordPatterns(keyword);
+  if (!patterns.length) return { keyword, products: [], total: 0, hasMore: false, page: 1, pageSize, offset: 0 };
+  const where = searchWhere(patterns);
+  // Relevance: products whose name holds every word, then the others; newest first within each.
+  const inName = nameMatchesAll(patterns);
+  const tiers = sort ? [where] : [Prisma.sql`${where} AND ${inName}`, Prisma.sql`${where} AND NOT (${inName})`];
+  const order = ORDER_SQL[sort ?? "newest"];
+  const countKey = `search ${patterns.join(" ")}`;
+  const read = async ({ skip, take }: Window) => {
+    const need = skip + take + 1;
+    // Walk unless the count (when known) says the matches are few enough to sort at once.
+    const walkUpTo = budget ?? walkBudget(need);
+    const known = peekCount(countKey);
+    const sortAtOnce = walkUpTo === 0 || (known !== undefined && known < walkUpTo);
+    const tiersSql = searchTiersSql(tiers, sort ?? "newest", need, sortAtOnce ? null : walkUpTo);
+    const rows = await db.$queryRaw<ListedSqlRow[]>`
+      WITH ${tiersSql},
+      page AS (SELECT * FROM (${Prisma.join(
+        tiers.map((_, i) => Prisma.sql`SELECT *, ${Prisma.raw(String(i))} AS tier FROM ${Prisma.raw(`tier${i}`)}`),
+        " UNION ALL ",
+      )}) p ORDER BY p.tier, ${order} LIMIT ${take + 1} OFFSET ${skip})
+      SELECT ${LISTED_COLUMNS} FROM page JOIN "Product" p ON p.id = page.id ${LISTED_JOINS}
+      ORDER BY page.tier, ${order}`;
+    return { products: rows.slice(0, take).map(fromRow), hasMore: rows.length > take };
+  };
+
+  let page = Math.max(1, askedPage);
+  const [first, total] = await Promise.all([
+    read(windowFor(mode, page, pageSize)),
+    countFor(countKey, mode === "through" ? "always" : count, () => countListing(where)),
+  ]);
+  let { products, hasMore } = first;
+  if (mode === "through" && total !== null) {
+    const lastPage = Math.max(1, Math.ceil(total / pageSize));
+    if (page > lastPage) {
+      const overshot = windowFor(mode, page, pageSize).skip > 0;
+      page = lastPage;
+      if (overshot) ({ products, hasMore } = await read(windowFor(mode, page, pageSize)));
+    }
+  }
+  return { keyword, products, total, hasMore, page, pageSize, offset: windowFor(mode, page, pageSize).skip };
+}
