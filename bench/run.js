@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const BENCHES = ["catalog"];
+const BENCHES = ["catalog", "photos"];
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : BENCHES;
 
 let failed = 0;

@@ -8,7 +8,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { OrderStatus, PaymentStatus, PrismaClient } from "@prisma/client";
 import sharp from "sharp";
-import { processPhoto } from "../app/models/photo.server";
+import { photoWrite, processPhoto } from "../app/models/photo.server";
 import { Role } from "../app/models/user";
 import { hashAnswer, hashPassword } from "../app/utils/password.server";
 import { slugify } from "../app/utils/text";
@@ -75,7 +75,7 @@ async function main() {
           categoryId: row.id,
           // Spread creation times so "Newest" has a stable, meaningful order.
           createdAt: new Date(Date.now() - seedIndex * 3600_000),
-          photo: { create: photo },
+          photo: { create: photoWrite(photo).create },
         },
         select: { id: true },
       });

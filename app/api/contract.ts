@@ -10,7 +10,7 @@
 //   - the tests check every answer they receive against its declared schema,
 //     and walk the authorization matrix from the roles declared here.
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/models/cart";
-import { MAX_KEYWORD_LENGTH, MAX_PAGE, PAGE_SIZE } from "~/models/catalog";
+import { MAX_KEYWORD_LENGTH, MAX_PAGE, PAGE_SIZE, PHOTO_SIZES, type PhotoSize } from "~/models/catalog";
 import { productFiltersBodySchema } from "~/models/catalog-query";
 import { API_LIST_LIMIT } from "~/models/listing.server";
 import { SIMILAR_LIMIT } from "~/models/product-page.server";
@@ -456,8 +456,10 @@ export const productPhoto = operation({
     size: z
       .string()
       .optional()
-      .transform((size) => (size === "thumb" ? ("thumb" as const) : ("full" as const)))
-      .describe("`thumb`: the card-sized copy (anything else: the full photo)"),
+      .transform((size): PhotoSize => PHOTO_SIZES.find((known) => known === size) ?? "full")
+      .describe(
+        "`thumb`: the card-sized copy (400 px); `480`, `800`, `1200`: that width, for srcset (the original when it is narrower); anything else: the original. Copies come as AVIF when `Accept` takes it and AVIF is smaller, else WebP",
+      ),
     v: z.string().optional().describe("The photo's ETag: with the current one the answer may be cached for a year"),
   }),
   headers: { "If-None-Match": { description: "An ETag the caller holds: 304 when it is the current one" } },

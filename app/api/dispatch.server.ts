@@ -45,13 +45,20 @@ function corsHeaders(request: Request, allowed: string[]): Record<string, string
 }
 
 function withHeaders(response: Response, headers: Record<string, string>): Response {
+  // Vary adds to what the handler said (a photo varies by Accept too); other headers replace.
+  const apply = (target: Headers) => {
+    for (const [name, value] of Object.entries(headers)) {
+      if (name === "Vary" && target.has("Vary")) target.set("Vary", `${target.get("Vary")}, ${value}`);
+      else target.set(name, value);
+    }
+  };
   try {
-    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+    apply(response.headers);
     return response;
   } catch {
     // Immutable headers (e.g. Response.redirect): copy the response.
     const copy = new Response(response.body, response);
-    for (const [name, value] of Object.entries(headers)) copy.headers.set(name, value);
+    apply(copy.headers);
     return copy;
   }
 }

@@ -236,15 +236,18 @@ export const handlers: Handlers = {
   productPhoto: async ({ request, params, query }) => {
     const conditional = request.headers.get("If-None-Match");
     // With a conditional request, read the tag first: a 304 never loads the bytes.
-    let photo = await getProductPhoto(params.id, query.size, { withBytes: !conditional });
+    // Copies come as AVIF to browsers that take it (where it is smaller), so their answers vary by Accept.
+    const avif = /\bimage\/avif\b/.test(request.headers.get("Accept") ?? "");
+    let photo = await getProductPhoto(params.id, query.size, { withBytes: !conditional, avif });
     if (!photo) return apiNotFound("This product has no photo");
     const headers = new Headers({
       ETag: photo.etag,
       "Cache-Control": query.v === photo.version ? VERSIONED : UNVERSIONED,
       "X-Content-Type-Options": "nosniff",
     });
+    if (query.size !== "full") headers.set("Vary", "Accept");
     if (matchesEtag(conditional, photo.etag)) return new Response(null, { status: 304, headers });
-    if (!photo.bytes) photo = await getProductPhoto(params.id, query.size);
+    if (!photo.bytes) photo = await getProductPhoto(params.id, query.size, { avif });
     if (!photo?.bytes) return apiNotFound("This product has no photo");
     headers.set("Content-Type", photo.contentType);
     headers.set("Content-Length", String(photo.bytes.byteLength));

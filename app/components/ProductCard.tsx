@@ -1,15 +1,15 @@
 import { Link } from "@remix-run/react";
 import { Fragment } from "react";
 import { AddToCartButton } from "~/components/AddToCartButton";
-import { productPhotoPath, type ProductCardData } from "~/models/catalog";
+import { productPhotoPath, THUMB_WIDTH, type ProductCardData } from "~/models/catalog";
 import { formatPrice } from "~/utils/money";
 import { preview } from "~/utils/text";
 
 /** A card's fragment: without JavaScript, ADD TO CART comes back to the card it was pressed on. */
 export const cardAnchor = (productId: string) => `product-${productId}`;
 
-// The card-sized copy made at upload is at most 400 × 400 (photo.server.ts THUMB_WIDTH).
-const THUMB_SIZE = 400;
+// The card-sized copy made at upload is at most THUMB_WIDTH square.
+const THUMB_SIZE = THUMB_WIDTH;
 
 /**
  * One product in a grid: photo, name, a 30-character preview, price, More

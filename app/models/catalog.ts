@@ -159,11 +159,32 @@ export type ProductChunk = {
   page: number;
 };
 
+/** The card-sized photo's width (a square). */
+export const THUMB_WIDTH = 400;
+/** The product page's photo widths below the original, for srcset (made at upload when the original is wider). */
+export const PHOTO_WIDTHS = [480, 800, 1200] as const;
+export type PhotoSize = "full" | "thumb" | `${(typeof PHOTO_WIDTHS)[number]}`;
+export const PHOTO_SIZES: readonly PhotoSize[] = ["full", "thumb", ...PHOTO_WIDTHS.map((width) => `${width}` as const)];
+
+/**
+ * The product page's photo as a srcset: each width the original is wider
+ * than, and the original itself (the card-sized copy is cropped square, so
+ * it is not one of them).
+ */
+export function productPhotoSrcSet(productId: string, photo: { etag: string; width: number }): string {
+  return [
+    ...PHOTO_WIDTHS.filter((width) => width < photo.width).map(
+      (width) => `${productPhotoPath(productId, photo.etag, `${width}`)} ${width}w`,
+    ),
+    `${productPhotoPath(productId, photo.etag)} ${photo.width}w`,
+  ].join(", ");
+}
+
 /**
  * A product photo's URL. With the photo's version (its content hash) in the
  * URL, the endpoint can let browsers cache it forever: a new photo gets a new URL.
  */
-export function productPhotoPath(productId: string, version?: string | null, size?: "thumb"): string {
+export function productPhotoPath(productId: string, version?: string | null, size?: Exclude<PhotoSize, "full">): string {
   const params = new URLSearchParams();
   if (size) params.set("size", size);
   if (version) params.set("v", version);

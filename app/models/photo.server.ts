@@ -1,11 +1,14 @@
 // Product photos: only real images (checked from the bytes, not the name or
-// the browser's content type), stored in PostgreSQL with a small card-sized
-// version made once at upload.
+// the browser's content type), stored in PostgreSQL with smaller copies made
+// once at upload: a card-sized one, and the widths a product page's srcset
+// offers (WebP, and AVIF where it comes out smaller), so a phone never
+// downloads a desktop-sized image.
 import { createHash } from "node:crypto";
-import sharp, { type Metadata, type OutputInfo } from "sharp";
+import sharp, { type Metadata, type OutputInfo, type Sharp } from "sharp";
+import { PHOTO_WIDTHS, THUMB_WIDTH } from "./catalog";
 
 export const ACCEPTED_FORMATS = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp", gif: "image/gif" } as const;
-export const THUMB_WIDTH = 400;
+
 const MAX_PIXELS = 40_000_000;
 
 export class InvalidImageError extends Error {}
@@ -21,6 +24,16 @@ export type ProcessedPhoto = {
   thumbWidth: number;
   thumbHeight: number;
   etag: string;
+  variants: PhotoVariant[];
+};
+
+export type PhotoVariant = {
+  size: string;
+  format: "webp" | "avif";
+  contentType: string;
+  width: number;
+  height: number;
+  data: Uint8Array<ArrayBuffer>;
 };
 
 /** Validate and prepare an uploaded image; throws InvalidImageError with a message a person can act on. */
@@ -45,8 +58,15 @@ export async function processPhoto(bytes: Uint8Array): Promise<ProcessedPhoto> {
   } catch {
     throw new InvalidImageError("The photo could not be read; it may be damaged");
   }
+  let variants: PhotoVariant[];
+  try {
+    variants = await makeVariants(bytes, thumb);
+  } catch {
+    throw new InvalidImageError("The photo could not be read; it may be damaged");
+  }
   const data = new Uint8Array(bytes);
   return {
+    variants,
     contentType: ACCEPTED_FORMATS[format],
     size: data.byteLength,
     width: metadata.width,
@@ -57,5 +77,40 @@ export async function processPhoto(bytes: Uint8Array): Promise<ProcessedPhoto> {
     thumbWidth: thumb.info.width,
     thumbHeight: thumb.info.height,
     etag: createHash("sha256").update(data).digest("base64url").slice(0, 32),
+  };
+}
+
+/**
+ * The copies a srcset points at: each of PHOTO_WIDTHS narrower than the
+ * photo as WebP, and as AVIF when that is smaller; the card-sized copy as
+ * AVIF when smaller than its WebP (which ProductPhoto itself holds).
+ */
+async function makeVariants(bytes: Uint8Array, thumb: { data: Buffer; info: OutputInfo }): Promise<PhotoVariant[]> {
+  const source = sharp(bytes, { limitInputPixels: MAX_PIXELS }).rotate();
+  const { width = 0 } = await source.clone().metadata();
+  const variants: PhotoVariant[] = [];
+  const avifOf = async (image: Sharp) => image.avif({ quality: 50, effort: 3 }).toBuffer({ resolveWithObject: true });
+  const keep = (size: string, format: PhotoVariant["format"], { data, info }: { data: Buffer; info: OutputInfo }) =>
+    variants.push({ size, format, contentType: `image/${format}`, width: info.width, height: info.height, data: new Uint8Array(data) });
+
+  const thumbAvif = await avifOf(sharp(thumb.data));
+  if (thumbAvif.data.byteLength < thumb.data.byteLength) keep("thumb", "avif", thumbAvif);
+  for (const target of PHOTO_WIDTHS) {
+    if (width <= target) continue;
+    const resized = source.clone().resize({ width: target, withoutEnlargement: true });
+    const webp = await resized.clone().webp({ quality: 78 }).toBuffer({ resolveWithObject: true });
+    keep(String(target), "webp", webp);
+    const avif = await avifOf(resized.clone());
+    if (avif.data.byteLength < webp.data.byteLength) keep(String(target), "avif", avif);
+  }
+  return variants;
+}
+
+/** A processed photo as Prisma writes it, new or replacing one (its old copies go). */
+export function photoWrite(photo: ProcessedPhoto) {
+  const { variants, ...fields } = photo;
+  return {
+    create: { ...fields, variants: { create: variants } },
+    update: { ...fields, variants: { deleteMany: {}, create: variants } },
   };
 }

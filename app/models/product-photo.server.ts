@@ -1,27 +1,56 @@
 // A stored product photo read back for the photo route (processing an upload
-// is photo.server.ts).
+// is photo.server.ts): the original, the card-sized copy, or one of the
+// product page's widths, as AVIF when the browser takes it and a smaller AVIF
+// copy exists, else WebP. A copy not made (an original narrower than the
+// width, or a photo stored before copies were made) is answered by the next
+// larger thing there is: the original.
 import { db } from "~/utils/db.server";
 import { idSchema } from "./catalog-query";
+import type { PhotoSize } from "./catalog";
 
-export type PhotoSize = "full" | "thumb";
+type PhotoOptions = { withBytes?: boolean; avif?: boolean };
 
 /**
- * A product's photo (or its card-sized copy). With `withBytes: false` only the
+ * A product's photo in the size asked for. With `withBytes: false` only the
  * metadata is read, so a conditional request answered 304 never loads the image.
  */
-export async function getProductPhoto(productId: string | undefined, size: PhotoSize, { withBytes = true } = {}) {
+export async function getProductPhoto(
+  productId: string | undefined,
+  size: PhotoSize,
+  { withBytes = true, avif = false }: PhotoOptions = {},
+) {
   if (!idSchema.safeParse(productId).success) return null;
   const thumb = size === "thumb";
+  const formats = avif ? ["avif", "webp"] : ["webp"];
+  // One statement: the photo row, and the copies of this size in the formats the browser takes.
   const row = await db.productPhoto.findUnique({
     where: { productId },
-    select: { etag: true, contentType: true, thumbType: true, data: withBytes && !thumb, thumbData: withBytes && thumb },
+    select: {
+      etag: true,
+      contentType: true,
+      thumbType: true,
+      data: withBytes && size === "full",
+      thumbData: withBytes && thumb,
+      variants:
+        size === "full"
+          ? false
+          : { where: { size, format: { in: formats } }, select: { format: true, contentType: true, data: withBytes } },
+    },
   });
   if (!row) return null;
-  return {
-    /** The content hash of the original upload; it changes whenever the photo does. */
-    version: row.etag,
-    etag: thumb ? `"${row.etag}-thumb"` : `"${row.etag}"`,
-    contentType: thumb ? row.thumbType : row.contentType,
-    bytes: (thumb ? row.thumbData : row.data) ?? null,
-  };
+  const copy = row.variants?.find((variant) => variant.format === "avif") ?? row.variants?.find((variant) => variant.format === "webp");
+  // The tag names what is sent: the same URL answers AVIF to one browser and WebP to another.
+  if (copy) {
+    return {
+      version: row.etag,
+      etag: `"${row.etag}-${size}-${copy.format}"`,
+      contentType: copy.contentType,
+      bytes: copy.data ?? null,
+    };
+  }
+  if (thumb) {
+    return { version: row.etag, etag: `"${row.etag}-thumb"`, contentType: row.thumbType, bytes: row.thumbData ?? null };
+  }
+  if (size !== "full") return getProductPhoto(productId, "full", { withBytes });
+  return { version: row.etag, etag: `"${row.etag}"`, contentType: row.contentType, bytes: row.data ?? null };
 }

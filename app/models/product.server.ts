@@ -12,7 +12,7 @@ import { normalizeKeyword, productPhotoPath } from "./catalog";
 import { allFields, changedFields, recordAudit } from "./audit.server";
 import { catalogChanged } from "./catalog-events.server";
 import { failure, fieldFailure, type Outcome } from "./outcome";
-import { InvalidImageError, processPhoto, type ProcessedPhoto } from "./photo.server";
+import { InvalidImageError, photoWrite, processPhoto, type ProcessedPhoto } from "./photo.server";
 import { getProductBySlug } from "./product-page.server";
 import { escapeLike } from "./search.server";
 import { isNotFound, isUniqueViolation, withUniqueSlug } from "./slug.server";
@@ -162,7 +162,7 @@ export async function createProduct(input: unknown): Promise<ProductOutcome> {
     withFreeSlug(data.name, undefined, (slug) =>
       db.$transaction(async (tx) => {
         const created = await tx.product.create({
-          data: { ...fieldsOf(data), slug, ...(photo ? { photo: { create: photo } } : {}) },
+          data: { ...fieldsOf(data), slug, ...(photo ? { photo: { create: photoWrite(photo).create } } : {}) },
           select: productSelect,
         });
         await recordAudit(tx, {
@@ -193,7 +193,7 @@ export async function updateProduct(id: string, input: unknown): Promise<Product
       const before = (await tx.product.findUnique({ where: { id }, select: auditedSelect })) ?? current;
       const updated = await tx.product.update({
         where: { id },
-        data: { ...fieldsOf(data), slug, ...(photo ? { photo: { upsert: { create: photo, update: photo } } } : {}) },
+        data: { ...fieldsOf(data), slug, ...(photo ? { photo: { upsert: photoWrite(photo) } } : {}) },
         select: productSelect,
       });
       const changes = changedFields<Record<string, unknown>>(before, { ...fieldsOf(data), slug });

@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs, JsonLd, breadcrumbJsonLd } from "~/components/Breadcrumbs";
 import { BuyBox, SimilarProducts } from "~/components/BuyBox";
 import { keepListingAfterCartAction } from "~/components/ProductGrid";
-import { productPhotoPath } from "~/models/catalog";
+import { productPhotoPath, productPhotoSrcSet } from "~/models/catalog";
 import { toProductCard } from "~/models/listed-product.server";
 import { getProductPage } from "~/models/product-page.server";
 import { notFound, publicOrigin } from "~/utils/http.server";
@@ -93,6 +93,9 @@ export default function ProductDetails() {
         {product.photo ? (
           <img
             src={productPhotoPath(product.id, product.photo.etag)}
+            // A phone gets a copy its screen's width, not the original: half the page's width from md.
+            srcSet={productPhotoSrcSet(product.id, product.photo)}
+            sizes="(min-width: 1280px) 600px, (min-width: 768px) 50vw, 100vw"
             alt={product.name}
             width={product.photo.width}
             height={product.photo.height}

@@ -12,6 +12,7 @@ import {
   PRICE_BANDS,
   dollarBandToRange,
   listingSearch,
+  productPhotoSrcSet,
   type ListingQuery,
   type SortId,
 } from "~/models/catalog";
@@ -22,7 +23,7 @@ import { getProductBySlug, getProductPage, similarProducts, SIMILAR_LIMIT } from
 import { getProductPhoto } from "~/models/product-photo.server";
 import { escapeLike, keywordPatterns, searchProducts, searchWhere } from "~/models/search.server";
 import { sitemapCategories, sitemapProductFiles, sitemapProducts } from "~/models/sitemap-entries.server";
-import { processPhoto } from "~/models/photo.server";
+import { photoWrite, processPhoto } from "~/models/photo.server";
 import { db } from "~/utils/db.server";
 import { parseInput } from "~/utils/validation";
 import { apiRoutes, callRoute } from "./api-harness";
@@ -450,7 +451,7 @@ describe("photos", () => {
       .png()
       .toBuffer();
     const photo = await processPhoto(png);
-    await db.productPhoto.create({ data: { productId: withPhoto.id, ...photo } });
+    await db.productPhoto.create({ data: { productId: withPhoto.id, ...photoWrite(photo).create } });
 
     const meta = await getProductPhoto(withPhoto.id, "full", { withBytes: false });
     expect(meta).toMatchObject({ etag: `"${photo.etag}"`, contentType: "image/png", bytes: null, version: photo.etag });
@@ -492,6 +493,67 @@ describe("photos", () => {
       expect(await missing.json()).toMatchObject({ success: false });
     }
     expect((await callRoute(route, { method: "POST", params: { id: withPhoto.id } })).status).toBe(405);
+  });
+
+  it("makes the product page's widths once at upload, and answers AVIF only to browsers that take it", async () => {
+    const cat = await makeCategory("Wide Goods");
+    const product = await makeProduct(cat.id);
+    // A photo with detail (noise), wider than every srcset width.
+    const width = 1600;
+    const height = 1200;
+    const noise = Buffer.alloc(width * height * 3);
+    for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+    const jpeg = await sharp(noise, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const photo = await processPhoto(jpeg);
+    const webpWidths = photo.variants.filter((variant) => variant.format === "webp").map((variant) => [variant.size, variant.width]);
+    expect(webpWidths).toEqual([
+      ["480", 480],
+      ["800", 800],
+      ["1200", 1200],
+    ]);
+    for (const variant of photo.variants.filter((v) => v.format === "avif")) {
+      const webp =
+        variant.size === "thumb" ? photo.thumbData : photo.variants.find((v) => v.size === variant.size && v.format === "webp")!.data;
+      // AVIF is kept only where it is the smaller.
+      expect(variant.data.byteLength, variant.size).toBeLessThan(webp.byteLength);
+    }
+    await db.productPhoto.create({ data: { productId: product.id, ...photoWrite(photo).create } });
+
+    const route = apiRoutes().find((r) => r.path === "/api/v1/product/product-photo/{id}")!;
+    const asked = (size: string, accept?: string) =>
+      callRoute(route, { params: { id: product.id }, query: `?size=${size}&v=${photo.etag}`, headers: accept ? { Accept: accept } : {} });
+    const plain = await asked("480", "image/webp,image/*");
+    expect(plain.headers.get("Content-Type")).toBe("image/webp");
+    expect(plain.headers.get("Vary")).toContain("Accept");
+    expect((await sharp(Buffer.from(await plain.arrayBuffer())).metadata()).width).toBe(480);
+    const avifCopy = photo.variants.find((v) => v.size === "1200" && v.format === "avif");
+    const modern = await asked("1200", "image/avif,image/webp,*/*");
+    expect(modern.headers.get("Content-Type")).toBe(avifCopy ? "image/avif" : "image/webp");
+    expect(modern.headers.get("ETag")).toBe(`"${photo.etag}-1200-${avifCopy ? "avif" : "webp"}"`);
+    // Every copy is smaller than the original it stands for.
+    expect(Number(modern.headers.get("Content-Length"))).toBeLessThan(jpeg.byteLength);
+    // The original itself never varies.
+    const original = await asked("full", "image/avif,*/*");
+    expect(original.headers.get("Content-Type")).toBe("image/jpeg");
+    expect(original.headers.get("Vary")).not.toContain("Accept");
+
+    // A photo narrower than a width has no copy of it: that width is the original.
+    const small = await makeProduct(cat.id);
+    const smallPhoto = await processPhoto(
+      await sharp({ create: { width: 450, height: 450, channels: 3, background: "#3a6" } })
+        .png()
+        .toBuffer(),
+    );
+    expect(smallPhoto.variants.filter((v) => v.size !== "thumb")).toEqual([]);
+    await db.productPhoto.create({ data: { productId: small.id, ...photoWrite(smallPhoto).create } });
+    const fallback = await callRoute(route, { params: { id: small.id }, query: "?size=800" });
+    expect(fallback.headers.get("Content-Type")).toBe("image/png");
+    expect(productPhotoSrcSet(small.id, { etag: smallPhoto.etag, width: 450 })).toBe(
+      `/api/v1/product/product-photo/${small.id}?v=${smallPhoto.etag} 450w`,
+    );
+    expect(productPhotoSrcSet(product.id, { etag: photo.etag, width })).toContain(`size=1200&v=${photo.etag} 1200w`);
   });
 });
 
