@@ -1,13 +1,15 @@
 // Background work of the shop, on the job queue (app/jobs/queue.server.ts):
 // e-mails as they are queued, and every minute the payment reconciler (with
-// the admins' refunds still pending, app/models/refund.server.ts) and the
-// reservation sweep (app/models/payment.server.ts). pg-boss gives each job to
+// the admins' refunds still pending, app/models/refund.server.ts), the
+// reservation sweep (app/models/payment.server.ts) and the copies of photos
+// stored before copies existed (app/models/photo.server.ts). pg-boss gives each job to
 // one process of one instance, records failures with their error, and the
 // returned stop function lets running jobs finish before it resolves.
 import type PgBoss from "pg-boss";
 import { sendQueuedEmail } from "./jobs/send-email.server";
 import { enqueueNow, QUEUES, startJobRunner } from "./jobs/queue.server";
 import { reconcilePayments, releaseExpiredReservations } from "./models/payment.server";
+import { makeMissingPhotoVariants } from "./models/photo.server";
 import { retryPendingRefunds } from "./models/refund.server";
 
 declare global {
@@ -31,10 +33,19 @@ async function releaseHolds() {
   return { released };
 }
 
+async function photoVariants() {
+  let made = 0;
+  // Until none is left or the minute's run has done a fair share (each photo takes a second or so).
+  for (let batch = await makeMissingPhotoVariants(); batch > 0 && made < 50; batch = await makeMissingPhotoVariants()) made += batch;
+  if (made) console.info(`Made the srcset copies of ${made} older photo(s)`);
+  return { made };
+}
+
 export const JOB_HANDLERS = {
   [QUEUES.sendEmail.name]: sendQueuedEmail,
   [QUEUES.reconcilePayments.name]: reconcile,
   [QUEUES.releaseHolds.name]: releaseHolds,
+  [QUEUES.photoVariants.name]: photoVariants,
 } satisfies Record<string, (job: PgBoss.JobWithMetadata<Record<string, unknown>>) => Promise<unknown>>;
 
 /**

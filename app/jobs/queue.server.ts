@@ -35,6 +35,12 @@ export const QUEUES = {
     // stately: one run at a time and one waiting, so a slow run is never overlapped and ticks never pile up.
     options: () => ({ policy: "stately" as const, retryLimit: 0, expireInSeconds: 300 }),
   },
+  /** Every minute: make the srcset copies of photos stored before copies existed, a few at a time. */
+  photoVariants: {
+    name: "photos.variants",
+    cron: "* * * * *",
+    options: () => ({ policy: "stately" as const, retryLimit: 0, expireInSeconds: 300 }),
+  },
   /** Every minute: give back holds whose session surely ended, even when Stripe cannot be asked. */
   releaseHolds: {
     name: "payments.release-holds",

@@ -5,6 +5,7 @@
 // downloads a desktop-sized image.
 import { createHash } from "node:crypto";
 import sharp, { type Metadata, type OutputInfo, type Sharp } from "sharp";
+import { db } from "~/utils/db.server";
 import { PHOTO_WIDTHS, THUMB_WIDTH } from "./catalog";
 
 export const ACCEPTED_FORMATS = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp", gif: "image/gif" } as const;
@@ -108,9 +109,50 @@ async function makeVariants(bytes: Uint8Array, thumb: { data: Buffer; info: Outp
 
 /** A processed photo as Prisma writes it, new or replacing one (its old copies go). */
 export function photoWrite(photo: ProcessedPhoto) {
-  const { variants, ...fields } = photo;
+  const { variants, ...photoFields } = photo;
+  const fields = { ...photoFields, variantsMadeAt: new Date() };
   return {
     create: { ...fields, variants: { create: variants } },
     update: { ...fields, variants: { deleteMany: {}, create: variants } },
   };
+}
+
+/**
+ * Makes the copies of photos stored before copies existed, a few per call
+ * (the photos.variants job runs it every minute until none is left). Each
+ * photo's copies and its mark are written together, once, whoever else runs it.
+ */
+export async function makeMissingPhotoVariants(limit = 5): Promise<number> {
+  const pending = await db.productPhoto.findMany({
+    where: { variantsMadeAt: null },
+    select: { productId: true, data: true, thumbData: true, thumbWidth: true, thumbHeight: true },
+    take: limit,
+  });
+  let made = 0;
+  for (const photo of pending) {
+    let variants: PhotoVariant[] = [];
+    try {
+      variants = await makeVariants(photo.data, {
+        data: Buffer.from(photo.thumbData),
+        info: { width: photo.thumbWidth, height: photo.thumbHeight } as OutputInfo,
+      });
+    } catch (error) {
+      // A photo sharp cannot read again keeps its original and card copy: marked, never retried for ever.
+      console.error(`Photo copies for product ${photo.productId} could not be made: ${error instanceof Error ? error.message : error}`);
+    }
+    const marked = await db.$transaction(async (tx) => {
+      const claim = await tx.productPhoto.updateMany({
+        where: { productId: photo.productId, variantsMadeAt: null },
+        data: { variantsMadeAt: new Date() },
+      });
+      if (claim.count === 0) return false;
+      await tx.productPhotoVariant.createMany({
+        data: variants.map((variant) => ({ ...variant, productId: photo.productId })),
+        skipDuplicates: true,
+      });
+      return true;
+    });
+    if (marked) made += 1;
+  }
+  return made;
 }

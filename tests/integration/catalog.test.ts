@@ -23,7 +23,7 @@ import { getProductBySlug, getProductPage, similarProducts, SIMILAR_LIMIT } from
 import { getProductPhoto } from "~/models/product-photo.server";
 import { escapeLike, keywordPatterns, searchProducts, searchWhere } from "~/models/search.server";
 import { sitemapCategories, sitemapProductFiles, sitemapProducts } from "~/models/sitemap-entries.server";
-import { photoWrite, processPhoto } from "~/models/photo.server";
+import { makeMissingPhotoVariants, photoWrite, processPhoto } from "~/models/photo.server";
 import { db } from "~/utils/db.server";
 import { parseInput } from "~/utils/validation";
 import { apiRoutes, callRoute } from "./api-harness";
@@ -493,6 +493,34 @@ describe("photos", () => {
       expect(await missing.json()).toMatchObject({ success: false });
     }
     expect((await callRoute(route, { method: "POST", params: { id: withPhoto.id } })).status).toBe(405);
+  });
+
+  it("makes the copies of a photo stored before copies existed, once", async () => {
+    const cat = await makeCategory("Old Photos");
+    const product = await makeProduct(cat.id);
+    const jpeg = await sharp({ create: { width: 1000, height: 700, channels: 3, background: "#468" } })
+      .jpeg()
+      .toBuffer();
+    // As an older shop stored it: the original and its card copy, no copies, no mark.
+    const { variants: _none, ...stored } = await processPhoto(jpeg);
+    await db.productPhoto.create({ data: { productId: product.id, ...stored } });
+
+    let made = 0;
+    for (let batch = await makeMissingPhotoVariants(); batch > 0; batch = await makeMissingPhotoVariants()) made += batch;
+    expect(made).toBeGreaterThanOrEqual(1);
+    const row = await db.productPhoto.findUniqueOrThrow({
+      where: { productId: product.id },
+      include: { variants: { select: { size: true, format: true } } },
+    });
+    expect(row.variantsMadeAt).not.toBeNull();
+    expect(
+      row.variants
+        .filter((variant) => variant.format === "webp")
+        .map((variant) => variant.size)
+        .sort(),
+    ).toEqual(["480", "800"]);
+    // Done once: nothing is left for the next run.
+    expect(await makeMissingPhotoVariants()).toBe(0);
   });
 
   it("makes the product page's widths once at upload, and answers AVIF only to browsers that take it", async () => {

@@ -12,3 +12,6 @@ CREATE TABLE "ProductPhotoVariant" (
 );
 
 ALTER TABLE "ProductPhotoVariant" ADD CONSTRAINT "ProductPhotoVariant_productId_fkey" FOREIGN KEY ("productId") REFERENCES "ProductPhoto"("productId") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- Photos stored before copies existed have none yet: the photos.variants job makes them.
+ALTER TABLE "ProductPhoto" ADD COLUMN "variantsMadeAt" TIMESTAMP(3);
