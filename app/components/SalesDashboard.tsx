@@ -35,8 +35,8 @@ function PeriodCard({ period }: { period: Stats["periods"][number] }) {
               {figure.format(period.current[figure.key])}
             </dd>
             <dd className="text-xs text-gray-600">
-              {change(period.current[figure.key], period.previous[figure.key])} vs {text.previousLabel}:{" "}
-              {figure.format(period.previous[figure.key])}
+              {text.previousLabel.replace(/^./, (first) => first.toUpperCase())}: {figure.format(period.previous[figure.key])} (
+              {change(period.current[figure.key], period.previous[figure.key])})
             </dd>
           </div>
         ))}
@@ -55,13 +55,21 @@ function niceMax(max: number): number {
 const dayLabel = (day: string) =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 
-/**
- * Revenue (bars, left axis) and paid orders (line, right axis) per day, drawn
- * on the server as SVG; the same figures follow as a table.
- */
-function SalesChart({ daily }: { daily: Stats["daily"] }) {
-  const width = 320;
-  const height = 190;
+function ChartSvg({
+  daily,
+  width,
+  height,
+  tickCount,
+  id,
+  className,
+}: {
+  daily: Stats["daily"];
+  width: number;
+  height: number;
+  tickCount: number;
+  id: string;
+  className: string;
+}) {
   const margin = { left: 54, right: 30, top: 10, bottom: 38 };
   const plotWidth = width - margin.left - margin.right;
   const plotHeight = height - margin.top - margin.bottom;
@@ -73,8 +81,72 @@ function SalesChart({ daily }: { daily: Stats["daily"] }) {
   const yOrders = (orders: number) => margin.top + plotHeight - (orders / ordersMax) * plotHeight;
   const totalRevenue = daily.reduce((sum, d) => sum + d.revenueCents, 0);
   const totalOrders = daily.reduce((sum, d) => sum + d.orders, 0);
-  const ticks = [0, Math.floor(daily.length / 2), daily.length - 1];
+  const ticks = [...new Set(Array.from({ length: tickCount }, (_, k) => Math.round((k * (daily.length - 1)) / (tickCount - 1))))];
   const points = daily.map((d, i) => `${(x(i) + slot / 2).toFixed(1)},${yOrders(d.orders).toFixed(1)}`).join(" ");
+  return (
+    <svg viewBox={`0 0 ${width} ${height}`} className={className} role="img" aria-labelledby={`${id}-title ${id}-desc`}>
+      <title id={`${id}-title`}>Revenue and paid orders per day, last {daily.length} days</title>
+      <desc id={`${id}-desc`}>
+        {`From ${dayLabel(daily[0].day)} to ${dayLabel(daily[daily.length - 1].day)}: ${formatPrice(totalRevenue)} from ${totalOrders} paid orders. The table below lists each day.`}
+      </desc>
+      <g fontSize="11" fill="#4b5563">
+        {[0, 0.5, 1].map((share) => (
+          <g key={share}>
+            <line
+              x1={margin.left}
+              x2={width - margin.right}
+              y1={margin.top + plotHeight * (1 - share)}
+              y2={margin.top + plotHeight * (1 - share)}
+              stroke="#e5e7eb"
+            />
+            <text x={margin.left - 4} y={margin.top + plotHeight * (1 - share) + 3} textAnchor="end">
+              {formatPrice(revenueMax * share).replace(/\.00$/, "")}
+            </text>
+            {Number.isInteger(ordersMax * share) ? (
+              <text x={width - margin.right + 4} y={margin.top + plotHeight * (1 - share) + 3}>
+                {ordersMax * share}
+              </text>
+            ) : null}
+          </g>
+        ))}
+        {daily.map((d, i) => (
+          <rect
+            key={d.day}
+            x={x(i) + slot * 0.15}
+            width={slot * 0.7}
+            y={yRevenue(d.revenueCents)}
+            height={margin.top + plotHeight - yRevenue(d.revenueCents)}
+            fill="#0284c7"
+          />
+        ))}
+        <polyline points={points} fill="none" stroke="#d97706" strokeWidth="1.5" />
+        {ticks.map((i) => (
+          <text key={i} x={x(i) + slot / 2} y={height - margin.bottom + 13} textAnchor="middle">
+            {dayLabel(daily[i].day)}
+          </text>
+        ))}
+        <text x={margin.left + plotWidth / 2} y={height - 4} textAnchor="middle">
+          Day
+        </text>
+        <text transform={`translate(10 ${margin.top + plotHeight / 2}) rotate(-90)`} textAnchor="middle">
+          Revenue
+        </text>
+        <text transform={`translate(${width - 12} ${margin.top + plotHeight / 2}) rotate(90)`} textAnchor="middle">
+          Orders
+        </text>
+      </g>
+    </svg>
+  );
+}
+
+/**
+ * Revenue (bars, left axis) and paid orders (line, right axis) per day, drawn
+ * on the server as SVG; the same figures follow as a table. Drawn twice, a
+ * compact chart for phones and a wide one from md, each shown at its width
+ * only: one SVG scaled to both would have either tiny text on a phone or a
+ * narrow chart on a desktop.
+ */
+function SalesChart({ daily }: { daily: Stats["daily"] }) {
   return (
     <figure className="rounded border border-gray-200 bg-white p-4">
       <figcaption className="mb-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
@@ -86,63 +158,15 @@ function SalesChart({ daily }: { daily: Stats["daily"] }) {
           <span aria-hidden className="inline-block h-0.5 w-4 bg-amber-600" /> Paid orders
         </span>
       </figcaption>
-      <svg
-        viewBox={`0 0 ${width} ${height}`}
-        className="h-auto w-full max-w-lg"
-        role="img"
-        aria-labelledby="sales-chart-title sales-chart-desc"
-      >
-        <title id="sales-chart-title">Revenue and paid orders per day, last {daily.length} days</title>
-        <desc id="sales-chart-desc">
-          {`From ${dayLabel(daily[0].day)} to ${dayLabel(daily[daily.length - 1].day)}: ${formatPrice(totalRevenue)} from ${totalOrders} paid orders. The table below lists each day.`}
-        </desc>
-        <g fontSize="11" fill="#4b5563">
-          {[0, 0.5, 1].map((share) => (
-            <g key={share}>
-              <line
-                x1={margin.left}
-                x2={width - margin.right}
-                y1={margin.top + plotHeight * (1 - share)}
-                y2={margin.top + plotHeight * (1 - share)}
-                stroke="#e5e7eb"
-              />
-              <text x={margin.left - 4} y={margin.top + plotHeight * (1 - share) + 3} textAnchor="end">
-                {formatPrice(revenueMax * share).replace(/\.00$/, "")}
-              </text>
-              {Number.isInteger(ordersMax * share) ? (
-                <text x={width - margin.right + 4} y={margin.top + plotHeight * (1 - share) + 3}>
-                  {ordersMax * share}
-                </text>
-              ) : null}
-            </g>
-          ))}
-          {daily.map((d, i) => (
-            <rect
-              key={d.day}
-              x={x(i) + slot * 0.15}
-              width={slot * 0.7}
-              y={yRevenue(d.revenueCents)}
-              height={margin.top + plotHeight - yRevenue(d.revenueCents)}
-              fill="#0284c7"
-            />
-          ))}
-          <polyline points={points} fill="none" stroke="#d97706" strokeWidth="1.5" />
-          {ticks.map((i) => (
-            <text key={i} x={x(i) + slot / 2} y={height - margin.bottom + 13} textAnchor="middle">
-              {dayLabel(daily[i].day)}
-            </text>
-          ))}
-          <text x={margin.left + plotWidth / 2} y={height - 4} textAnchor="middle">
-            Day
-          </text>
-          <text transform={`translate(10 ${margin.top + plotHeight / 2}) rotate(-90)`} textAnchor="middle">
-            Revenue
-          </text>
-          <text transform={`translate(${width - 12} ${margin.top + plotHeight / 2}) rotate(90)`} textAnchor="middle">
-            Orders
-          </text>
-        </g>
-      </svg>
+      <ChartSvg
+        daily={daily}
+        width={320}
+        height={190}
+        tickCount={3}
+        id="sales-chart-compact"
+        className="h-auto w-full max-w-lg md:hidden"
+      />
+      <ChartSvg daily={daily} width={760} height={220} tickCount={5} id="sales-chart-wide" className="hidden h-auto w-full md:block" />
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer underline">The figures by day (table)</summary>
         <div className="mt-2 max-h-80 overflow-y-auto">
