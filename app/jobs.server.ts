@@ -9,7 +9,7 @@ import type PgBoss from "pg-boss";
 import { sendQueuedEmail } from "./jobs/send-email.server";
 import { enqueueNow, QUEUES, startJobRunner } from "./jobs/queue.server";
 import { reconcilePayments, releaseExpiredReservations } from "./models/payment.server";
-import { makeMissingPhotoVariants } from "./models/photo.server";
+import { makeMissingPhotoVariants } from "./models/photo-variants.server";
 import { retryPendingRefunds } from "./models/refund.server";
 
 declare global {

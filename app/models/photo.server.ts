@@ -5,7 +5,6 @@
 // downloads a desktop-sized image.
 import { createHash } from "node:crypto";
 import sharp, { type Metadata, type OutputInfo, type Sharp } from "sharp";
-import { db } from "~/utils/db.server";
 import { PHOTO_WIDTHS, THUMB_WIDTH } from "./catalog";
 
 export const ACCEPTED_FORMATS = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp", gif: "image/gif" } as const;
@@ -86,7 +85,7 @@ export async function processPhoto(bytes: Uint8Array): Promise<ProcessedPhoto> {
  * photo as WebP, and as AVIF when that is smaller; the card-sized copy as
  * AVIF when smaller than its WebP (which ProductPhoto itself holds).
  */
-async function makeVariants(bytes: Uint8Array, thumb: { data: Buffer; info: OutputInfo }): Promise<PhotoVariant[]> {
+export async function makeVariants(bytes: Uint8Array, thumb: { data: Buffer; info: OutputInfo }): Promise<PhotoVariant[]> {
   const source = sharp(bytes, { limitInputPixels: MAX_PIXELS }).rotate();
   const { width = 0 } = await source.clone().metadata();
   const variants: PhotoVariant[] = [];
@@ -115,44 +114,4 @@ export function photoWrite(photo: ProcessedPhoto) {
     create: { ...fields, variants: { create: variants } },
     update: { ...fields, variants: { deleteMany: {}, create: variants } },
   };
-}
-
-/**
- * Makes the copies of photos stored before copies existed, a few per call
- * (the photos.variants job runs it every minute until none is left). Each
- * photo's copies and its mark are written together, once, whoever else runs it.
- */
-export async function makeMissingPhotoVariants(limit = 5): Promise<number> {
-  const pending = await db.productPhoto.findMany({
-    where: { variantsMadeAt: null },
-    select: { productId: true, data: true, thumbData: true, thumbWidth: true, thumbHeight: true },
-    take: limit,
-  });
-  let made = 0;
-  for (const photo of pending) {
-    let variants: PhotoVariant[] = [];
-    try {
-      variants = await makeVariants(photo.data, {
-        data: Buffer.from(photo.thumbData),
-        info: { width: photo.thumbWidth, height: photo.thumbHeight } as OutputInfo,
-      });
-    } catch (error) {
-      // A photo sharp cannot read again keeps its original and card copy: marked, never retried for ever.
-      console.error(`Photo copies for product ${photo.productId} could not be made: ${error instanceof Error ? error.message : error}`);
-    }
-    const marked = await db.$transaction(async (tx) => {
-      const claim = await tx.productPhoto.updateMany({
-        where: { productId: photo.productId, variantsMadeAt: null },
-        data: { variantsMadeAt: new Date() },
-      });
-      if (claim.count === 0) return false;
-      await tx.productPhotoVariant.createMany({
-        data: variants.map((variant) => ({ ...variant, productId: photo.productId })),
-        skipDuplicates: true,
-      });
-      return true;
-    });
-    if (marked) made += 1;
-  }
-  return made;
 }

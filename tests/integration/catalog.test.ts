@@ -23,7 +23,8 @@ import { getProductBySlug, getProductPage, similarProducts, SIMILAR_LIMIT } from
 import { getProductPhoto } from "~/models/product-photo.server";
 import { escapeLike, keywordPatterns, searchProducts, searchWhere } from "~/models/search.server";
 import { sitemapCategories, sitemapProductFiles, sitemapProducts } from "~/models/sitemap-entries.server";
-import { makeMissingPhotoVariants, photoWrite, processPhoto } from "~/models/photo.server";
+import { photoWrite, processPhoto } from "~/models/photo.server";
+import { makeMissingPhotoVariants } from "~/models/photo-variants.server";
 import { db } from "~/utils/db.server";
 import { parseInput } from "~/utils/validation";
 import { apiRoutes, callRoute } from "./api-harness";
