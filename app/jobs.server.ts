@@ -2,7 +2,7 @@
 // e-mails as they are queued, and every minute the payment reconciler (with
 // the admins' refunds still pending, app/models/refund.server.ts), the
 // reservation sweep (app/models/payment.server.ts) and the copies of photos
-// stored before copies existed (app/models/photo.server.ts). pg-boss gives each job to
+// stored before copies existed (app/models/photo-variants.server.ts). pg-boss gives each job to
 // one process of one instance, records failures with their error, and the
 // returned stop function lets running jobs finish before it resolves.
 import type PgBoss from "pg-boss";
