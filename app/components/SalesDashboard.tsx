@@ -142,7 +142,7 @@ function ChartSvg({
 /**
  * Revenue (bars, left axis) and paid orders (line, right axis) per day, drawn
  * on the server as SVG; the same figures follow as a table. Drawn twice, a
- * compact chart for phones and a wide one from md, each shown at its width
+ * compact chart for phones and tablets and a wide one from xl (1280 px), each shown at its width
  * only: one SVG scaled to both would have either tiny text on a phone or a
  * narrow chart on a desktop.
  */
@@ -164,9 +164,9 @@ function SalesChart({ daily }: { daily: Stats["daily"] }) {
         height={190}
         tickCount={3}
         id="sales-chart-compact"
-        className="h-auto w-full max-w-lg md:hidden"
+        className="h-auto w-full max-w-lg xl:hidden"
       />
-      <ChartSvg daily={daily} width={760} height={220} tickCount={5} id="sales-chart-wide" className="hidden h-auto w-full md:block" />
+      <ChartSvg daily={daily} width={760} height={220} tickCount={5} id="sales-chart-wide" className="hidden h-auto w-full xl:block" />
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer underline">The figures by day (table)</summary>
         <div className="mt-2 max-h-80 overflow-y-auto">
