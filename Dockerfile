@@ -7,6 +7,7 @@ FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY scripts ./scripts
+COPY patches ./patches
 COPY prisma ./prisma
 COPY prisma.config.ts ./
 RUN npm ci

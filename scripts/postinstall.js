@@ -1,6 +1,6 @@
-// npm 11 does not run dependencies' install scripts, so do the two we rely on:
-// restore the shared-library symlinks of the embedded PostgreSQL binaries, and
-// generate the Prisma client.
+// npm 11 does not run dependencies' install scripts, so do what we rely on:
+// restore the shared-library symlinks of the embedded PostgreSQL binaries, apply
+// patches/ to node_modules, and generate the Prisma client.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -16,6 +16,16 @@ if (fs.existsSync(scope)) {
       if (result.status !== 0) process.exit(result.status ?? 1);
     }
   }
+}
+
+// Our fixes to dependencies (patches/, made with `npx patch-package <name>`):
+// @remix-run/router ranks a route tree once instead of on every match.
+const patcher = path.join(root, "node_modules/patch-package/index.js");
+if (fs.existsSync(patcher)) {
+  const patched = spawnSync(process.execPath, [patcher, "--error-on-fail"], { cwd: root, stdio: "inherit" });
+  if (patched.status !== 0) process.exit(patched.status ?? 1);
+} else {
+  console.warn("patch-package is not installed (an install without dev dependencies): patches/ not applied");
 }
 
 const generate = spawnSync(
