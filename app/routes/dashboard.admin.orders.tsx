@@ -56,32 +56,8 @@ export default function AdminOrders() {
             className="input mt-1"
           />
         </div>
-        <div>
-          <label htmlFor="orders-status" className="text-sm font-medium">
-            Status
-          </label>
-          <select id="orders-status" name="status" defaultValue={filter.status ?? ""} className="input mt-1">
-            <option value="">Any status</option>
-            {ORDER_STATUSES.map((status) => (
-              <option key={status.value} value={status.value}>
-                {status.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="orders-payment" className="text-sm font-medium">
-            Payment
-          </label>
-          <select id="orders-payment" name="payment" defaultValue={filter.payment ?? ""} className="input mt-1">
-            <option value="">Any payment</option>
-            {PAYMENT_FILTERS.map((payment) => (
-              <option key={payment.value} value={payment.value}>
-                {payment.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect name="status" label="Status" anyLabel="Any status" options={ORDER_STATUSES} value={filter.status} />
+        <FilterSelect name="payment" label="Payment" anyLabel="Any payment" options={PAYMENT_FILTERS} value={filter.payment} />
         <div className="flex flex-wrap items-center gap-3 sm:col-span-4">
           <button type="submit" className="btn-primary">
             Filter
@@ -119,3 +95,35 @@ export default function AdminOrders() {
 }
 
 export const ErrorBoundary = AdminErrorBoundary;
+
+/** One of the list's filters: a labelled select whose first choice is "any". */
+function FilterSelect({
+  name,
+  label,
+  anyLabel,
+  options,
+  value,
+}: {
+  name: string;
+  label: string;
+  anyLabel: string;
+  options: readonly { value: string; label: string }[];
+  value: string | undefined;
+}) {
+  const id = `orders-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value ?? ""} className="input mt-1">
+        <option value="">{anyLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
