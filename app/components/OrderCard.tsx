@@ -77,7 +77,7 @@ export function OrderCard({
                 #{order.number}
               </Link>
             </Cell>
-            <Cell label="Status" className="sm:col-span-2">
+            <Cell label="Status" className="col-span-2">
               {statusControl ?? orderStatusLabel(order.status)}
             </Cell>
             <Cell label="Buyer" className="break-words">

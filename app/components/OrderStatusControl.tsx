@@ -22,7 +22,7 @@ export function OrderStatusControl({ order, label }: { order: { id: string; stat
       <select
         id={id}
         name="status"
-        className="input w-auto min-w-0 max-w-full py-1"
+        className="input w-44 min-w-0 max-w-full py-1"
         value={status}
         onChange={(event) => fetcher.submit(event.currentTarget.form, { preventScrollReset: true })}
         aria-busy={fetcher.state !== "idle" || undefined}
