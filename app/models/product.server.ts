@@ -241,16 +241,7 @@ export async function listProductsForAdmin({ page = 1, query = "" }: { page?: nu
   const [products, total] = await Promise.all([
     db.product.findMany({
       where,
-      select: {
-        id: true,
-        name: true,
-        slug: true,
-        description: true,
-        priceCents: true,
-        quantity: true,
-        category: { select: { name: true } },
-        photo: { select: { etag: true } },
-      },
+      select: productSelect,
       orderBy: [{ createdAt: "desc" }, { id: "asc" }],
       skip: (page - 1) * ADMIN_PRODUCTS_PAGE_SIZE,
       take: ADMIN_PRODUCTS_PAGE_SIZE,
