@@ -14,7 +14,7 @@ export function OrderStatusControl({ order, label }: { order: { id: string; stat
   const status = typeof pending === "string" ? pending : order.status;
   const id = `status-${order.id}`;
   return (
-    <fetcher.Form method="post" className="flex min-w-0 items-center gap-2">
+    <fetcher.Form method="post" className="flex min-w-0 flex-wrap items-center gap-2">
       <input type="hidden" name="orderId" value={order.id} />
       <label htmlFor={id} className="sr-only">
         {label}

@@ -40,7 +40,7 @@ export default function AdminOrders() {
         method="get"
         role="search"
         aria-label="Filter orders"
-        className="mb-4 grid gap-3 rounded border border-gray-200 bg-white p-4 sm:grid-cols-4"
+        className="mb-4 grid gap-3 rounded border border-gray-200 bg-white p-4 sm:grid-cols-2 xl:grid-cols-4"
       >
         <div className="sm:col-span-2">
           <label htmlFor="orders-q" className="text-sm font-medium">
@@ -58,7 +58,7 @@ export default function AdminOrders() {
         </div>
         <FilterSelect name="status" label="Status" anyLabel="Any status" options={ORDER_STATUSES} value={filter.status} />
         <FilterSelect name="payment" label="Payment" anyLabel="Any payment" options={PAYMENT_FILTERS} value={filter.payment} />
-        <div className="flex flex-wrap items-center gap-3 sm:col-span-4">
+        <div className="flex flex-wrap items-center gap-3 sm:col-span-2 xl:col-span-4">
           <button type="submit" className="btn-primary">
             Filter
           </button>
