@@ -17,6 +17,7 @@ import { precompressedAssets } from "./middleware/precompressed";
 import { publicOrigins } from "./middleware/public-origin";
 import { pageCache, type PageCacheOptions } from "./middleware/page-cache";
 import { coalesceWrites } from "./middleware/coalesce-writes";
+import { compressWholeAnswers } from "./middleware/compress-whole";
 import { crossSiteWrites } from "./middleware/cross-site";
 import { malformedUrls } from "./middleware/malformed-url";
 import { allowedMethods } from "./middleware/methods";
@@ -86,6 +87,8 @@ export function createApp(build: ServerBuild, options: AppOptions) {
   // Brotli (quality 4) where the browser takes it, else gzip; images are
   // already compressed and are left alone (see the README's figures).
   app.use(compression());
+  // …and an answer that arrives whole (a page that defers nothing, JSON) in one call, sent with its length in one write.
+  app.use(compressWholeAnswers());
   // Caches answer only once this process has heard of every committed change.
   app.use(catalogFreshness({ skipPrefixes: [build.publicPath] }));
   // Anonymous pages, and signed-in catalogue pages per session, from memory

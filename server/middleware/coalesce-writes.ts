@@ -6,12 +6,14 @@
 // Writes made in the same turn (a whole page, when nothing is deferred) now
 // leave together, and a flush asked for meanwhile happens once after them, so
 // an answer still streams: nothing waits past the end of the turn it was
-// written in, or past `maxBufferBytes`.
+// written in, or past `maxBufferBytes` (as large as a whole page, so that a
+// page that defers nothing reaches server/middleware/compress-whole.ts in one
+// `end`).
 import type { RequestHandler, Response } from "express";
 
 type WriteCallback = (error?: Error | null) => void;
 
-export function coalesceWrites({ maxBufferBytes = 64 * 1024 } = {}): RequestHandler {
+export function coalesceWrites({ maxBufferBytes = 1024 * 1024 } = {}): RequestHandler {
   return (_req, res, next) => {
     const write = res.write as (this: Response, ...args: unknown[]) => boolean;
     const end = res.end as (this: Response, ...args: unknown[]) => Response;
