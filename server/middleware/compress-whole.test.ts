@@ -37,7 +37,13 @@ function get(url: string, headers: Record<string, string> = { "Accept-Encoding":
           const raw = Buffer.concat(chunks);
           const encoding = response.headers["content-encoding"];
           const plain = encoding === "br" ? zlib.brotliDecompressSync(raw) : encoding === "gzip" ? zlib.gunzipSync(raw) : raw;
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, raw, body: plain.toString("utf8"), pieces: chunks.length });
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            raw,
+            body: plain.toString("utf8"),
+            pieces: chunks.length,
+          });
         });
       })
       .on("error", reject)
