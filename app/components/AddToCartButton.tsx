@@ -1,5 +1,6 @@
 import { useFetcher, useFetchers, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import type { ReactNode } from "react";
+import { useHydrated } from "~/utils/use-hydrated";
 
 /**
  * A hidden `respond=json` field, rendered only once React has hydrated: the
@@ -7,9 +8,7 @@ import { useEffect, useState } from "react";
  * redirect a plain form post without JavaScript needs.
  */
 export function RespondWithJson() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated ? <input type="hidden" name="respond" value="json" /> : null;
+  return useHydrated() ? <input type="hidden" name="respond" value="json" /> : null;
 }
 
 /**
@@ -27,13 +26,12 @@ export function useCartBusy(): boolean {
  * the shopper lands where they were) with a toast; with it, a fetcher posts
  * in place and the header badge updates when the root revalidates.
  * `maxQuantity` adds a Quantity select (1…maxQuantity) before the button.
+ * (A grid's cards post the same fields through their list's one fetcher:
+ * see useCardList in ~/components/ProductCard.)
  */
 export function AddToCartButton({
-  productId,
-  productName,
-  disabled,
   returnHash,
-  maxQuantity,
+  ...fields
 }: {
   productId: string;
   productName: string;
@@ -44,13 +42,50 @@ export function AddToCartButton({
   const fetcher = useFetcher<{ ok: boolean; message?: string }>();
   const location = useLocation();
   const busy = useCartBusy();
+  return (
+    <fetcher.Form
+      method="post"
+      action="/cart"
+      className={fields.maxQuantity && !fields.disabled ? "flex flex-wrap items-end gap-3" : "inline"}
+    >
+      <AddToCartFields
+        {...fields}
+        redirectTo={location.pathname + location.search + (returnHash ? `#${returnHash}` : "")}
+        busy={busy}
+        respondWithJson={<RespondWithJson />}
+      />
+    </fetcher.Form>
+  );
+}
+
+/** ADD TO CART's fields and button, inside whichever form posts them. */
+export function AddToCartFields({
+  productId,
+  productName,
+  disabled,
+  maxQuantity,
+  redirectTo,
+  busy,
+  respondWithJson,
+}: {
+  productId: string;
+  productName: string;
+  disabled?: boolean;
+  maxQuantity?: number;
+  /** Where the no-JavaScript post comes back to. */
+  redirectTo: string;
+  /** Another cart change is on its way. */
+  busy: boolean;
+  /** The hidden respond=json field, once hydrated (the form's owner knows when). */
+  respondWithJson: ReactNode;
+}) {
   const quantityId = `quantity-${productId}`;
   return (
-    <fetcher.Form method="post" action="/cart" className={maxQuantity && !disabled ? "flex flex-wrap items-end gap-3" : "inline"}>
+    <>
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={productId} />
-      <input type="hidden" name="redirectTo" value={location.pathname + location.search + (returnHash ? `#${returnHash}` : "")} />
-      <RespondWithJson />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {respondWithJson}
       {maxQuantity && !disabled ? (
         <div>
           <label htmlFor={quantityId} className="label">
@@ -73,6 +108,6 @@ export function AddToCartButton({
       >
         {disabled ? "OUT OF STOCK" : "ADD TO CART"}
       </button>
-    </fetcher.Form>
+    </>
   );
 }

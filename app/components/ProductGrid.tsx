@@ -1,6 +1,6 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { ProductCard } from "~/components/ProductCard";
+import { ProductCard, useCardList } from "~/components/ProductCard";
 import type { ProductCardData, ProductChunk } from "~/models/catalog";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -85,6 +85,7 @@ export function ProductGrid({
   const reached = offset + shown.length;
   const more = (appended.source === source && appended.hasMore !== null ? appended.hasMore : hasMore) && shown.length > 0;
   const busy = fetcher.state !== "idle";
+  const cards = useCardList();
 
   return (
     <div>
@@ -96,11 +97,11 @@ export function ProductGrid({
           </Link>
         </p>
       ) : null}
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" {...cards.handlers}>
         {shown.map((product, index) => (
           // The no-JavaScript Load More link jumps to the first new card by this anchor.
           <div key={product.id} id={`item-${offset + index + 1}`} className="flex scroll-mt-24">
-            <ProductCard product={product} eager={offset === 0 && index < EAGER_CARDS} />
+            <ProductCard product={product} list={cards.state} eager={offset === 0 && index < EAGER_CARDS} />
           </div>
         ))}
       </div>
@@ -148,11 +149,12 @@ export const keepListingAfterCartAction = ({
 
 /** A chunk answer rendered as a page (only reachable by hand-made requests): the cards and a way back. */
 export function ChunkPage({ chunk, listHref }: { chunk: ProductChunk; listHref: string }) {
+  const cards = useCardList();
   return (
     <section>
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" {...cards.handlers}>
         {chunk.products.map((product) => (
-          <ProductCard key={product.id} product={product} />
+          <ProductCard key={product.id} product={product} list={cards.state} />
         ))}
       </div>
       <Link to={listHref} className="btn-secondary mt-6">

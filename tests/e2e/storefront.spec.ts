@@ -406,11 +406,24 @@ test.describe("cards, buy box, breadcrumbs and sorting", () => {
     await expect(card.getByRole("button", { name: `ADD TO CART: ${product.name}` })).toBeVisible();
     // A short description is shown whole, with no '...' (D20).
     await expect(card.getByText("Tiny.", { exact: true })).toBeVisible();
+    const js = hasJs(test.info());
+    if (js) {
+      // A click with Ctrl is the browser's (a new tab), as with any link; this page stays.
+      const [tab] = await Promise.all([
+        page.context().waitForEvent("page"),
+        card.getByRole("link", { name: `More Details: ${product.name}` }).click({ modifiers: ["Control"] }),
+      ]);
+      await tab.close();
+      await expect(page).toHaveURL(new RegExp(`/category/${category.slug}$`));
+      await page.evaluate(() => ((window as unknown as { notReloaded?: boolean }).notReloaded = true));
+    }
     // The photo is a link to the product too.
     const photo = (await card.getByRole("img", { name: product.name }).boundingBox())!;
     await page.mouse.click(photo.x + photo.width / 2, photo.y + photo.height / 2);
     await page.waitForURL(`**/product/${product.slug}`);
     await expect(page.getByRole("heading", { name: product.name, level: 1 })).toBeVisible();
+    // With JavaScript the app navigates in place, as a <Link> does.
+    if (js) expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
   });
 
   test("ADD TO CART on a card keeps the shopper where they were", async ({ page }) => {
@@ -422,10 +435,16 @@ test.describe("cards, buy box, breadcrumbs and sorting", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/category/${category.slug}`);
     const card = page.getByRole("article", { name: last.name });
+    if (js) await page.evaluate(() => ((window as unknown as { notReloaded?: boolean }).notReloaded = true));
     await card.getByRole("button", { name: `ADD TO CART: ${last.name}` }).click();
     await expect(page.getByTestId("cart-count")).toHaveText("1");
     await expect(page.getByText("Item Added to Cart")).toBeVisible();
     if (!js) await expect(page).toHaveURL(new RegExp(`/category/${category.slug}#product-${last.id}$`));
+    // With JavaScript the card posts in place: no page load, the address unchanged.
+    if (js) {
+      expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+      await expect(page).toHaveURL(new RegExp(`/category/${category.slug}$`));
+    }
     await expect(card).toBeInViewport();
     // The toast sits at the bottom of the screen, clear of the page's heading.
     const toast = (await page.getByText("Item Added to Cart").boundingBox())!;
