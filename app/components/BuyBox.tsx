@@ -1,5 +1,5 @@
 import { AddToCartButton } from "~/components/AddToCartButton";
-import { CompactProductCard } from "~/components/ProductCard";
+import { CompactProductCard, useCardLinks } from "~/components/ProductCard";
 import { MAX_LINE_QUANTITY } from "~/models/cart";
 import type { ProductCardData } from "~/models/catalog";
 import { formatPrice } from "~/utils/money";
@@ -41,6 +41,7 @@ export function BuyBox({ product }: { product: { id: string; name: string; price
 /** Other products of the same category, as small tiles. */
 export function SimilarProducts({ products }: { products: ProductCardData[] }) {
   const similar = products;
+  const onClick = useCardLinks();
   return (
     <section aria-labelledby="similar-heading" className="mt-10">
       <h2 id="similar-heading" className="mb-4 text-xl font-bold">
@@ -49,7 +50,7 @@ export function SimilarProducts({ products }: { products: ProductCardData[] }) {
       {similar.length === 0 ? (
         <p className="text-gray-600">No similar products found</p>
       ) : (
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" onClick={onClick}>
           {similar.map((item) => (
             <li key={item.id} className="flex">
               <CompactProductCard product={item} />

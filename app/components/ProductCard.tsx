@@ -1,4 +1,4 @@
-import { Link, useFetcher, useLocation, useNavigate } from "@remix-run/react";
+import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import { Fragment, type FormEvent, type MouseEvent } from "react";
 import { AddToCartFields, useCartBusy } from "~/components/AddToCartButton";
 import { productPhotoPath, THUMB_WIDTH, type ProductCardData } from "~/models/catalog";
@@ -29,20 +29,10 @@ export function useCardList(): {
   handlers: { onClick: (event: MouseEvent) => void; onSubmit: (event: FormEvent) => void };
   state: CardListState;
 } {
-  const navigate = useNavigate();
   const location = useLocation();
   const cart = useFetcher<{ ok: boolean; message?: string }>();
   const cartBusy = useCartBusy();
-  const onClick = (event: MouseEvent) => {
-    const anchor = (event.target as Element).closest?.("a[data-card-link]");
-    if (!(anchor instanceof HTMLAnchorElement) || event.defaultPrevented) return;
-    // What <Link> leaves to the browser: other buttons, modifier keys (new tab or window), another origin.
-    if (event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
-    const url = new URL(anchor.href);
-    if (url.origin !== window.location.origin) return;
-    event.preventDefault();
-    navigate(url.pathname + url.search + url.hash);
-  };
+  const onClick = useCardLinks();
   const onSubmit = (event: FormEvent) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-card-cart") || event.defaultPrevented) return;
@@ -53,6 +43,21 @@ export function useCardList(): {
     cart.submit(fields, { method: "post", action: "/cart" });
   };
   return { handlers: { onClick, onSubmit }, state: { returnTo: location.pathname + location.search, cartBusy } };
+}
+
+/** A click handler for a list of cards: their plain `a[data-card-link]` anchors navigate in the app, as a <Link> does. */
+export function useCardLinks(): (event: MouseEvent) => void {
+  const navigate = useNavigate();
+  return (event: MouseEvent) => {
+    const anchor = (event.target as Element).closest?.("a[data-card-link]");
+    if (!(anchor instanceof HTMLAnchorElement) || event.defaultPrevented) return;
+    // What <Link> leaves to the browser: other buttons, modifier keys (new tab or window), another origin.
+    if (event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+    const url = new URL(anchor.href);
+    if (url.origin !== window.location.origin) return;
+    event.preventDefault();
+    navigate(url.pathname + url.search + url.hash);
+  };
 }
 
 /**
@@ -149,7 +154,7 @@ function ProductPhoto({ product, eager }: { product: ProductCardData; eager: boo
   );
 }
 
-/** A small tile for similar products: photo, name and price; the whole tile leads to the product. */
+/** A small tile for similar products: photo, name and price; the whole tile leads to the product. Only inside a list that uses useCardLinks. */
 export function CompactProductCard({ product }: { product: ProductCardData }) {
   const headingId = `similar-${product.id}-name`;
   return (
@@ -172,12 +177,14 @@ export function CompactProductCard({ product }: { product: ProductCardData }) {
       )}
       <div className="flex flex-1 flex-col gap-1 p-2">
         <h3 id={headingId} className="break-words font-semibold leading-tight">
-          <Link
-            to={`/product/${product.slug}`}
+          <a
+            href={`/product/${product.slug}`}
             className="after:absolute after:inset-0 after:content-[''] focus:outline-none group-hover:underline"
+            data-card-link=""
+            data-discover="true"
           >
             {product.name}
-          </Link>
+          </a>
         </h3>
         <p className="mt-auto font-semibold text-emerald-700">{formatPrice(product.priceCents)}</p>
       </div>

@@ -257,7 +257,13 @@ test.describe("product and category pages", () => {
       offers: { "@type": "Offer", price: "19.50", priceCurrency: "USD" },
     });
 
-    await page.goto(`/product/${sibling.slug}`);
+    // A similar product's tile leads to it (in place, with JavaScript).
+    const js = hasJs(test.info());
+    if (js) await page.evaluate(() => ((window as unknown as { notReloaded?: boolean }).notReloaded = true));
+    await similar.getByRole("link", { name: sibling.name }).click();
+    await expect(page).toHaveURL(new RegExp(`/product/${sibling.slug}$`));
+    await expect(page.getByRole("heading", { name: sibling.name, level: 1 })).toBeVisible();
+    if (js) expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
     await expect(page.getByRole("region", { name: "Similar Products" }).getByRole("heading", { name: product.name })).toBeVisible();
   });
 
