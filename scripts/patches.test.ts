@@ -1,7 +1,10 @@
 // patches/ (applied by scripts/postinstall.js) change how @remix-run/router
 // matches: a route tree is ranked once per routes array and a pattern compiled
-// once. These pin that the patch is in place and that matching still answers
-// exactly as before: by rank, per pattern options, and after a tree grows.
+// once; and so that a page's render matches against the same tree every time,
+// @remix-run/react makes a build's server routes once and react-router-dom's
+// static router converts a routes array once. These pin that the patches are
+// in place and that matching and rendering still answer exactly as before: by
+// rank, per pattern options, after a tree grows, and per request.
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import type { AgnosticRouteObject } from "@remix-run/router";
@@ -10,6 +13,7 @@ import { describe, expect, it } from "vitest";
 // The CommonJS build, as the server's Node loads it (the patched file).
 const require = createRequire(import.meta.url);
 const { createMemoryHistory, createRouter, matchPath, matchRoutes } = require("@remix-run/router") as typeof import("@remix-run/router");
+const { createStaticHandler, createStaticRouter } = require("react-router-dom/server") as typeof import("react-router-dom/server");
 
 describe("the @remix-run/router patch", () => {
   it("is applied to the copy the server loads", () => {
@@ -51,5 +55,54 @@ describe("the @remix-run/router patch", () => {
     router.patchRoutes("root", [{ id: "late", path: "late" }]);
     expect(matchRoutes(router.routes, "/late")?.map((match) => match.route.id)).toEqual(["root", "late"]);
     router.dispose();
+  });
+});
+
+describe("the @remix-run/react and react-router-dom patches", () => {
+  it("are applied to the copies the server loads", () => {
+    for (const file of ["@remix-run/react/dist/server.js", "@remix-run/react/dist/esm/server.js"]) {
+      expect(fs.readFileSync(require.resolve(file), "utf8")).toContain("serverRoutesByManifest.get(manifest.routes)");
+    }
+    for (const file of ["react-router-dom/server.js", "react-router-dom/server.mjs"]) {
+      expect(fs.readFileSync(require.resolve(file), "utf8")).toContain("dataRoutesByRoutes.get(routes)");
+    }
+  });
+
+  it("render each request's own matches and data against one converted tree", async () => {
+    const routes = [
+      {
+        id: "root",
+        path: "/",
+        loader: () => "root data",
+        children: [
+          { id: "index", index: true, loader: () => "home data" },
+          { id: "product", path: "product/:slug", loader: ({ params }: { params: { slug?: string } }) => `product ${params.slug}` },
+        ],
+      },
+    ];
+    const handler = createStaticHandler(routes);
+    const contextFor = async (path: string) => {
+      const context = await handler.query(new Request(`http://shop.test${path}`));
+      if (context instanceof Response) throw new Error(`${path} answered a Response`);
+      return context;
+    };
+    const lamp = createStaticRouter(routes, await contextFor("/product/lamp"));
+    const home = createStaticRouter(routes, await contextFor("/"));
+    const vase = createStaticRouter(routes, await contextFor("/product/vase"));
+    expect(home.routes).toBe(lamp.routes);
+    expect(vase.routes).toBe(lamp.routes);
+    expect(lamp.state.matches.map((match) => [match.route.id, match.params.slug])).toEqual([
+      ["root", "lamp"],
+      ["product", "lamp"],
+    ]);
+    expect(vase.state.loaderData).toEqual({ root: "root data", product: "product vase" });
+    expect(home.state.matches.map((match) => match.route.id)).toEqual(["root", "index"]);
+    expect(home.state.location.pathname).toBe("/");
+    // The matches point into the converted tree (what <RemixServer> renders from).
+    expect(lamp.state.matches[1].route).toBe(lamp.routes[0].children?.[1]);
+    // Another tree is converted on its own.
+    const other = createStaticRouter([{ id: "solo", path: "/" }], { ...(await contextFor("/")), matches: [] });
+    expect(other.routes).not.toBe(lamp.routes);
+    expect(other.routes.map((route) => route.id)).toEqual(["solo"]);
   });
 });
