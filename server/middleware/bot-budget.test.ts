@@ -13,12 +13,13 @@ const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like
 const servers: http.Server[] = [];
 afterAll(() => Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve)))));
 
-async function serve(options: { concurrency: number; queue: number; maxWaitMs?: number }) {
+async function serve(options: { concurrency: number; queue: number; maxWaitMs?: number; restFactor?: number }) {
   let open!: () => void;
   const gate = new Promise<void>((resolve) => (open = resolve));
   const state = { running: 0, most: 0, entered: 0, gate, open };
   const app = express();
-  app.use(botBudget({ maxWaitMs: 30_000, skipPrefixes: ["/build/"], ...options }));
+  // No rest between turns unless a test asks for it: the gate, not a clock, decides.
+  app.use(botBudget({ maxWaitMs: 30_000, restFactor: 0, skipPrefixes: ["/build/"], ...options }));
   app.get("*", async (_req, res) => {
     state.entered += 1;
     state.running += 1;
@@ -114,5 +115,22 @@ describe("botBudget", () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await get(port, "/product/1", GOOGLEBOT)).toEqual({ status: 200, retryAfter: undefined });
     expect(await get(port, "/product/2", GOOGLEBOT)).toEqual({ status: 200, retryAfter: undefined });
+  });
+
+  it("rests a turn as long as the crawler's page took before the next crawler page uses it", async () => {
+    const { port, state } = await serve({ concurrency: 1, queue: 5, restFactor: 1 });
+    const first = get(port, "/product/1", GOOGLEBOT);
+    await until(() => state.entered === 1);
+    const second = get(port, "/product/2", GOOGLEBOT);
+    // The first page takes at least 300 ms: the second crawler page starts no sooner than 300 ms after it ended.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    state.open();
+    expect((await first).status).toBe(200);
+    const firstEnded = performance.now();
+    // A person is not held back by the resting turn.
+    expect((await get(port, "/product/3", BROWSER)).status).toBe(200);
+    expect(state.entered).toBe(2);
+    expect((await second).status).toBe(200);
+    expect(performance.now() - firstEnded).toBeGreaterThanOrEqual(290);
   });
 });

@@ -2,17 +2,21 @@
 // isbot knows: Googlebot, Bingbot, …) that the page cache could not serve run
 // at most `concurrency` at a time per worker; more wait in a short line, and
 // beyond it, or after waiting `maxWaitMs`, get 503 with Retry-After (what
-// crawlers are built to honour: they slow down and come back). People's
-// requests never wait here, so a crawl takes only the share of the CPU its
-// budget allows. Bots still get every page, just not ahead of people.
+// crawlers are built to honour: they slow down and come back). After each
+// page a turn rests `restFactor` times as long as the page took before the
+// next crawler page may use it: with the default 1 a crawl has at most half
+// of a worker's time per turn, and it slows down by itself when people keep
+// the worker busy (their pages make its pages slower, so it rests longer).
+// People's requests never wait here, so a crawl takes only the share of the
+// CPU its budget allows. Bots still get every page, just not ahead of people.
 import type { RequestHandler } from "express";
 import { isbot } from "isbot";
 import onFinished from "on-finished";
 import { refuse } from "./refuse";
 
-export type BotBudgetOptions = { concurrency: number; queue: number; maxWaitMs: number; skipPrefixes?: string[] };
+export type BotBudgetOptions = { concurrency: number; queue: number; maxWaitMs: number; restFactor?: number; skipPrefixes?: string[] };
 
-export function botBudget({ concurrency, queue, maxWaitMs, skipPrefixes = [] }: BotBudgetOptions): RequestHandler {
+export function botBudget({ concurrency, queue, maxWaitMs, restFactor = 1, skipPrefixes = [] }: BotBudgetOptions): RequestHandler {
   let running = 0;
   const waiting: (() => void)[] = [];
   const release = () => {
@@ -32,10 +36,15 @@ export function botBudget({ concurrency, queue, maxWaitMs, skipPrefixes = [] }: 
     )
       return next();
     const go = () => {
+      const started = performance.now();
       // on-finished also answers for a response whose client had already gone before this point
       // (an earlier middleware waited): listening for "close" then waited for ever, and the slot
       // was lost for good.
-      onFinished(res, () => release());
+      onFinished(res, () => {
+        const restMs = (performance.now() - started) * restFactor;
+        if (restMs >= 1) setTimeout(release, restMs);
+        else release();
+      });
       next();
     };
     if (running < concurrency) {
