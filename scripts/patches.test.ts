@@ -2,7 +2,8 @@
 // matches: a route tree is ranked once per routes array and a pattern compiled
 // once; and so that a page's render matches against the same tree every time,
 // @remix-run/react makes a build's server routes once and react-router-dom's
-// static router converts a routes array once. These pin that the patches are
+// static router converts a routes array once; and the partial manifest a page
+// carries for lazy route discovery is made once per route and parent paths. These pin that the patches are
 // in place and that matching and rendering still answer exactly as before: by
 // rank, per pattern options, after a tree grows, and per request.
 import fs from "node:fs";
@@ -14,6 +15,14 @@ import { describe, expect, it } from "vitest";
 const require = createRequire(import.meta.url);
 const { createMemoryHistory, createRouter, matchPath, matchRoutes } = require("@remix-run/router") as typeof import("@remix-run/router");
 const { createStaticHandler, createStaticRouter } = require("react-router-dom/server") as typeof import("react-router-dom/server");
+type PartialManifestRouter = {
+  routes: AgnosticRouteObject[];
+  basename?: string;
+  state: { location: { pathname: string }; matches: { route: { id: string } }[] };
+};
+const { getPartialManifest } = require("@remix-run/react/dist/fog-of-war.js") as {
+  getPartialManifest: (manifest: { routes: Record<string, unknown> }, router: PartialManifestRouter) => { routes: Record<string, unknown> };
+};
 
 describe("the @remix-run/router patch", () => {
   it("is applied to the copy the server loads", () => {
@@ -63,6 +72,9 @@ describe("the @remix-run/react and react-router-dom patches", () => {
     for (const file of ["@remix-run/react/dist/server.js", "@remix-run/react/dist/esm/server.js"]) {
       expect(fs.readFileSync(require.resolve(file), "utf8")).toContain("serverRoutesByManifest.get(manifest.routes)");
     }
+    for (const file of ["@remix-run/react/dist/fog-of-war.js", "@remix-run/react/dist/esm/fog-of-war.js"]) {
+      expect(fs.readFileSync(require.resolve(file), "utf8")).toContain("const partialManifests =");
+    }
     for (const file of ["react-router-dom/server.js", "react-router-dom/server.mjs"]) {
       expect(fs.readFileSync(require.resolve(file), "utf8")).toContain("dataRoutesByRoutes.get(routes)");
     }
@@ -104,5 +116,51 @@ describe("the @remix-run/react and react-router-dom patches", () => {
     const other = createStaticRouter([{ id: "solo", path: "/" }], { ...(await contextFor("/")), matches: [] });
     expect(other.routes).not.toBe(lamp.routes);
     expect(other.routes.map((route) => route.id)).toEqual(["solo"]);
+  });
+
+  it("give each page the partial manifest of its routes and its parents' routes, made once per kind of page", () => {
+    const routes: AgnosticRouteObject[] = [
+      {
+        id: "root",
+        path: "/",
+        children: [
+          { id: "home", index: true },
+          { id: "product", path: "product/:slug" },
+          {
+            id: "dashboard",
+            path: "dashboard",
+            children: [
+              { id: "dashboard-home", index: true },
+              { id: "orders", path: "orders" },
+              { id: "order", path: "orders/:id" },
+            ],
+          },
+        ],
+      },
+    ];
+    const manifest = {
+      routes: Object.fromEntries(["root", "home", "product", "dashboard", "dashboard-home", "orders", "order"].map((id) => [id, { id }])),
+    };
+    const routerAt = (pathname: string, basename = "/") => ({
+      routes,
+      basename,
+      state: {
+        location: { pathname },
+        matches: (matchRoutes(routes, pathname) ?? []).map((match) => ({ route: { id: match.route.id ?? "" } })),
+      },
+    });
+    const lamp = getPartialManifest(manifest, routerAt("/product/lamp"));
+    // The page's own routes, and what "/" matches (its parent path): the home route.
+    expect(Object.keys(lamp.routes).sort()).toEqual(["home", "product", "root"]);
+    // Another product page is the same kind of page: the same manifest, not made again.
+    expect(getPartialManifest(manifest, routerAt("/product/vase"))).toBe(lamp);
+    const order = getPartialManifest(manifest, routerAt("/dashboard/orders/10001"));
+    expect(Object.keys(order.routes).sort()).toEqual(["dashboard", "dashboard-home", "home", "order", "orders", "root"]);
+    const orders = getPartialManifest(manifest, routerAt("/dashboard/orders"));
+    expect(Object.keys(orders.routes).sort()).toEqual(["dashboard", "dashboard-home", "home", "orders", "root"]);
+    expect(orders).not.toBe(order);
+    // Another build's manifest is not answered from this one's.
+    const rebuilt = { routes: { ...manifest.routes } };
+    expect(getPartialManifest(rebuilt, routerAt("/product/lamp"))).not.toBe(lamp);
   });
 });
