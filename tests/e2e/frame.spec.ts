@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { hasJs } from "../fixtures/e2e";
 
 test.describe("the frame of every screen", () => {
   for (const path of ["/", "/about", "/contact", "/policy"]) {
@@ -18,6 +19,35 @@ test.describe("the frame of every screen", () => {
       await expect(footer).toContainText("All Rights Reserved");
     });
   }
+
+  test("header and footer links lead there (in place, with JavaScript) and mark the current page", async ({ page }) => {
+    const js = hasJs(test.info());
+    await page.goto("/about");
+    if (js) await page.evaluate(() => ((window as unknown as { notReloaded?: boolean }).notReloaded = true));
+    const main = page.getByRole("navigation", { name: "Main" });
+    await expect(main.getByRole("link", { name: "Login" })).not.toHaveAttribute("aria-current", "page");
+    await main.getByRole("link", { name: "Login" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole("heading", { name: /login/i }).first()).toBeVisible();
+    await expect(main.getByRole("link", { name: "Login" })).toHaveAttribute("aria-current", "page");
+    await expect(main.getByRole("link", { name: "Home" })).not.toHaveAttribute("aria-current", "page");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Contact" }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.getByText("help@storefront.test")).toBeVisible();
+    await page.getByRole("link", { name: "Storefront home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(main.getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
+    if (js) {
+      expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+      // A click with Ctrl is the browser's (a new tab), as with any link; this page stays.
+      const [tab] = await Promise.all([
+        page.context().waitForEvent("page"),
+        main.getByRole("link", { name: "Register" }).click({ modifiers: ["Control"] }),
+      ]);
+      await tab.close();
+      await expect(page).toHaveURL(/\/$/);
+    }
+  });
 
   test("contact shows the support e-mail, phone and toll-free number", async ({ page }) => {
     await page.goto("/contact");
