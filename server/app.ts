@@ -45,7 +45,7 @@ export type AppOptions = Pick<ServerConfig, "trustProxy" | "bodyLimitBytes" | "u
     /** Crawlers' share of this worker (server/middleware/bot-budget.ts); undefined: no limit. */
     botBudget?: Omit<BotBudgetOptions, "skipPrefixes">;
     /** This process's metrics (server/metrics.ts); without them answers are timed but not counted. */
-    metrics?: Pick<Metrics, "registry" | "observe">;
+    metrics?: Pick<Metrics, "registry" | "observe"> & Partial<Pick<Metrics, "crawlerPage">>;
     /** The page cache's limits (it is used only while this process listens for catalogue changes). */
     pageCache?: Pick<PageCacheOptions, "maxBytes" | "ttlMs">;
     /** True while this process drains before stopping: answers then close their connection. */
@@ -115,7 +115,8 @@ export function createApp(build: ServerBuild, options: AppOptions) {
   app.use((req, res, next) => (publicEntries.has(req.path.split("/", 2)[1]) ? publicFiles(req, res, next) : next()));
 
   // What the page cache could not serve a crawler waits its turn behind people's requests.
-  if (options.botBudget) app.use(botBudget({ ...options.botBudget, skipPrefixes: [build.publicPath] }));
+  if (options.botBudget)
+    app.use(botBudget({ ...options.botBudget, skipPrefixes: [build.publicPath], onDecision: options.metrics?.crawlerPage }));
 
   // Rendered answers leave in one write per turn of the event loop, not in 2 KB flushes.
   app.use(coalesceWrites());

@@ -1,5 +1,6 @@
 // Numbers an operator can watch, in the Prometheus text format (prom-client):
-// request durations by route and status, page-cache hits and misses, database
+// request durations by route and status, page-cache hits and misses, crawler
+// pages served, kept waiting or refused by their budget, database
 // time, the pool's connections in use and waiting, the job queue's depth and
 // failures, and Node's own (event-loop lag, memory, GC). Each worker keeps its
 // own; the primary adds them up (AggregatorRegistry) and serves them either
@@ -11,6 +12,7 @@ import http from "node:http";
 import type { RequestHandler } from "express";
 import pg from "pg";
 import client, { AggregatorRegistry, Counter, Gauge, Histogram, Registry } from "prom-client";
+import type { CrawlerDecision } from "./middleware/bot-budget";
 import type { TimedAnswer } from "./middleware/server-timing";
 
 export type RouteNamer = (path: string) => string;
@@ -40,6 +42,12 @@ export function createMetrics(databaseUrl?: string) {
   const pageCache = new Counter({
     name: "page_cache_requests_total",
     help: "Answers the page cache served from memory (hit) or rendered and kept (miss)",
+    labelNames: ["result"],
+    registers: [registry],
+  });
+  const crawlerPages = new Counter({
+    name: "crawler_pages_total",
+    help: "Crawler page requests the crawlers' budget let through at once (served), after a wait in line (waited), or answered 503 with Retry-After (refused)",
     labelNames: ["result"],
     registers: [registry],
   });
@@ -106,6 +114,8 @@ export function createMetrics(databaseUrl?: string) {
         if (cached === "hit" || cached === "miss") pageCache.inc({ result: cached });
       };
     },
+    /** Records one decision of the crawlers' budget (server/middleware/bot-budget.ts's `onDecision`). */
+    crawlerPage: (result: CrawlerDecision) => crawlerPages.inc({ result }),
     close: () => queuePool?.end(),
   };
 }

@@ -5,7 +5,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, describe, expect, it } from "vitest";
-import { botBudget } from "./bot-budget";
+import { botBudget, type CrawlerDecision } from "./bot-budget";
 
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
@@ -16,10 +16,19 @@ afterAll(() => Promise.all(servers.map((server) => new Promise((resolve) => serv
 async function serve(options: { concurrency: number; queue: number; maxWaitMs?: number; restFactor?: number }) {
   let open!: () => void;
   const gate = new Promise<void>((resolve) => (open = resolve));
-  const state = { running: 0, most: 0, entered: 0, gate, open };
+  const decisions: CrawlerDecision[] = [];
+  const state = { running: 0, most: 0, entered: 0, gate, open, decisions };
   const app = express();
   // No rest between turns unless a test asks for it: the gate, not a clock, decides.
-  app.use(botBudget({ maxWaitMs: 30_000, restFactor: 0, skipPrefixes: ["/build/"], ...options }));
+  app.use(
+    botBudget({
+      maxWaitMs: 30_000,
+      restFactor: 0,
+      skipPrefixes: ["/build/"],
+      onDecision: (decision) => decisions.push(decision),
+      ...options,
+    }),
+  );
   app.get("*", async (_req, res) => {
     state.entered += 1;
     state.running += 1;
@@ -64,6 +73,8 @@ describe("botBudget", () => {
     expect(state.entered).toBe(4);
     // Never more than one crawler plus the person at once.
     expect(state.most).toBe(2);
+    // Told to the metrics: one crawler went straight in, two waited their turn; the person is not a crawler.
+    expect(state.decisions).toEqual(["served", "waited", "waited"]);
   });
 
   it("answers a crawler 503 with Retry-After when the line is full; build assets are never counted", async () => {
@@ -78,6 +89,7 @@ describe("botBudget", () => {
     expect((await asset).status).toBe(200);
     // The turn came back: the next crawler request is served.
     expect((await get(port, "/product/3", GOOGLEBOT)).status).toBe(200);
+    expect(state.decisions).toEqual(["served", "refused", "served"]);
   });
 
   it("never holds back the API or a write, whatever the user agent (Stripe's webhooks are 'bots' too)", async () => {

@@ -14,9 +14,27 @@ import { isbot } from "isbot";
 import onFinished from "on-finished";
 import { refuse } from "./refuse";
 
-export type BotBudgetOptions = { concurrency: number; queue: number; maxWaitMs: number; restFactor?: number; skipPrefixes?: string[] };
+/** What the budget did with a crawler's page request: let it through at once, after a wait in line, or answered 503. */
+export type CrawlerDecision = "served" | "waited" | "refused";
 
-export function botBudget({ concurrency, queue, maxWaitMs, restFactor = 1, skipPrefixes = [] }: BotBudgetOptions): RequestHandler {
+export type BotBudgetOptions = {
+  concurrency: number;
+  queue: number;
+  maxWaitMs: number;
+  restFactor?: number;
+  skipPrefixes?: string[];
+  /** Told each decision (the metrics count them). */
+  onDecision?: (decision: CrawlerDecision) => void;
+};
+
+export function botBudget({
+  concurrency,
+  queue,
+  maxWaitMs,
+  restFactor = 1,
+  skipPrefixes = [],
+  onDecision,
+}: BotBudgetOptions): RequestHandler {
   let running = 0;
   const waiting: (() => void)[] = [];
   const release = () => {
@@ -47,25 +65,28 @@ export function botBudget({ concurrency, queue, maxWaitMs, restFactor = 1, skipP
       });
       next();
     };
+    const tellToComeBack = () => {
+      onDecision?.("refused");
+      res.setHeader("Retry-After", "5");
+      refuse(req, res, 503, tooBusy);
+    };
     if (running < concurrency) {
       running += 1;
+      onDecision?.("served");
       return go();
     }
-    if (waiting.length >= queue) {
-      res.setHeader("Retry-After", "5");
-      return refuse(req, res, 503, tooBusy);
-    }
+    if (waiting.length >= queue) return tellToComeBack();
     const turn = () => {
       clearTimeout(timer);
       // A client that went away meanwhile hands its turn on at once.
       if (onFinished.isFinished(res)) return release();
+      onDecision?.("waited");
       go();
     };
     const timer = setTimeout(() => {
       const index = waiting.indexOf(turn);
       if (index !== -1) waiting.splice(index, 1);
-      res.setHeader("Retry-After", "5");
-      refuse(req, res, 503, tooBusy);
+      tellToComeBack();
     }, maxWaitMs);
     waiting.push(turn);
     // A waiting client that hangs up leaves the line.

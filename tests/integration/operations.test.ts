@@ -54,6 +54,9 @@ describe("metrics, timing and logs", () => {
     // Fresh connections land on either worker: 20 home pages, the first rendered, the rest from the page cache.
     for (let i = 0; i < 20; i++) expect((await request(shop.port, "/")).status).toBe(200);
     expect((await request(shop.port, "/product/no-such-product")).status).toBe(404);
+    // A crawler's page that the page cache cannot serve (a cart cookie) goes through the crawlers' budget.
+    const crawler = { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", Cookie: "cart=" };
+    expect((await request(shop.port, "/policy", crawler)).status).toBe(200);
 
     expect((await request(shop.port, "/metrics")).status).toBe(404);
     expect((await request(shop.port, "/metrics", { Authorization: "Bearer wrong-token-wrong-token-wrong" })).status).toBe(404);
@@ -71,6 +74,7 @@ describe("metrics, timing and logs", () => {
       expect(sum(samples, "http_request_duration_seconds_count", { route: "routes/product.$slug", status: "404" })).toBe(1);
       expect(sum(samples, "page_cache_requests_total", { result: "hit" })).toBeGreaterThanOrEqual(17);
       expect(sum(samples, "page_cache_requests_total", { result: "miss" })).toBeGreaterThanOrEqual(1);
+      expect(sum(samples, "crawler_pages_total", { result: "served" })).toBe(1);
       expect(sum(samples, "http_request_db_seconds_count", { route: "routes/_index" })).toBeGreaterThanOrEqual(1);
       expect(samples.some((s) => s.name === "db_pool_connections" && s.labels.state === "waiting")).toBe(true);
       expect(samples.some((s) => s.name === "nodejs_eventloop_lag_seconds")).toBe(true);
