@@ -10,6 +10,7 @@
 // page that defers nothing reaches server/middleware/compress-whole.ts in one
 // `end`).
 import type { RequestHandler, Response } from "express";
+import { chunkBytes } from "../util/chunk-bytes";
 
 type WriteCallback = (error?: Error | null) => void;
 
@@ -46,14 +47,9 @@ export function coalesceWrites({ maxBufferBytes = 1024 * 1024 } = {}): RequestHa
       scheduled = true;
       setImmediate(release);
     };
-    const bytesOf = (chunk: unknown, encoding: unknown): Buffer | undefined => {
-      if (typeof chunk === "string") return Buffer.from(chunk, (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding);
-      if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-      return undefined;
-    };
 
     res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
-      const bytes = bytesOf(chunk, rest[0]);
+      const bytes = chunkBytes(chunk, rest[0]);
       // Anything unusual (a callback to call once written, an odd chunk) goes out as asked, after what came before it.
       if (!bytes || rest.some((arg) => typeof arg === "function") || res.writableEnded) {
         const earlier = take();
@@ -78,7 +74,7 @@ export function coalesceWrites({ maxBufferBytes = 1024 * 1024 } = {}): RequestHa
       flushWanted = false;
       const callback = [chunk, ...rest].find((arg): arg is WriteCallback => typeof arg === "function");
       const last = typeof chunk === "function" ? undefined : chunk;
-      const lastBytes = last === undefined || last === null ? undefined : bytesOf(last, rest[0]);
+      const lastBytes = last === undefined || last === null ? undefined : chunkBytes(last, rest[0]);
       if (last !== undefined && last !== null && !lastBytes) {
         const earlier = take();
         if (earlier) write.call(res, earlier);

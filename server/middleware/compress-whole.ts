@@ -15,6 +15,7 @@ import zlib from "node:zlib";
 import compression from "compression";
 import type { RequestHandler, Response } from "express";
 import Negotiator from "negotiator";
+import { chunkBytes } from "../util/chunk-bytes";
 
 const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/;
 // `compression`'s own lists: brotli where the client takes it, else gzip.
@@ -28,12 +29,6 @@ export type CompressWholeOptions = {
   /** Larger bodies are left to `compression`'s stream (off the event loop). */
   maxBytes?: number;
 };
-
-function toBuffer(chunk: unknown, encoding: unknown): Buffer | undefined {
-  if (typeof chunk === "string") return Buffer.from(chunk, (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding);
-  if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-  return undefined;
-}
 
 /** The encoding `compression` would pick for this answer, or undefined where it would send it as it is. */
 function encodingFor(req: Parameters<RequestHandler>[0], res: Response, length: number, threshold: number) {
@@ -57,7 +52,7 @@ export function compressWholeAnswers({ threshold = 1024, maxBytes = 1024 * 1024 
       return write.apply(this, args);
     } as Response["write"];
     res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
-      const body = streamed || res.headersSent ? undefined : toBuffer(chunk, rest[0]);
+      const body = streamed || res.headersSent ? undefined : chunkBytes(chunk, rest[0]);
       const method = body && body.length <= maxBytes ? encodingFor(req, res, body.length, threshold) : undefined;
       if (!body || !method) return end.call(this, chunk, ...rest);
       const compressed =
