@@ -23,7 +23,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { adminQuery, freePort } from "../scripts/db.js";
 import { pageScriptBytes } from "../scripts/page-scripts.js";
-import { benchRun, shopCpuMs, startBuiltServer, startShopDatabase } from "./harness.js";
+import { benchRun, databaseCpuMs, shopCpuMs, startBuiltServer, startShopDatabase } from "./harness.js";
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -276,6 +276,10 @@ try {
   await generateProducts(databaseUrl, PRODUCTS);
   await adminQuery(databaseUrl, "VACUUM ANALYZE");
   step(`database ready in ${elapsed(t)}`);
+  if (process.env.BENCH_HOLD_DB) {
+    console.log(`HOLD ${databaseUrl}`);
+    await new Promise(() => {});
+  }
 
   // 2. The production build, served like `npm start`.
   t = Date.now();
@@ -409,8 +413,10 @@ try {
     const answer = await capture(base + target, headers);
     if (answer.status !== 200) throw new Error(`${target} answered ${answer.status}`);
     const cpuBefore = shopCpuMs(base);
+    const dbCpuBefore = databaseCpuMs();
     const result = await cannon(base + target, headers, { paths, connections });
     const cpuMs = cpuBefore === null ? null : shopCpuMs(base) - cpuBefore;
+    const dbCpuMs = dbCpuBefore === null ? null : databaseCpuMs() - dbCpuBefore;
     await ceiling.replay(answer);
     const top = await cannon(ceiling.url + target, headers, { connections });
     const row = {
@@ -421,6 +427,8 @@ try {
       "p99 ms": result.latency.p99,
       // The shop's CPU per answer (its processes, not PostgreSQL's).
       "CPU ms/req": cpuMs === null ? "?" : (cpuMs / Math.max(1, result.requests.total)).toFixed(2),
+      // PostgreSQL's, on the same cores.
+      "DB CPU ms/req": dbCpuMs === null ? "?" : (dbCpuMs / Math.max(1, result.requests.total)).toFixed(2),
       "ceiling req/s": Math.round(top.requests.average),
       "of ceiling": `${((100 * result.requests.average) / top.requests.average).toFixed(1)} %`,
       "KB sent": (answer.body.length / 1024).toFixed(1),
@@ -428,7 +436,7 @@ try {
     };
     table.push(row);
     console.log(
-      `${name.padEnd(52)} ${String(row["req/s"]).padStart(6)} req/s  p50 ${String(row["p50 ms"]).padStart(4)} ms  p95 ${String(row["p95 ms"]).padStart(4)} ms  p99 ${String(row["p99 ms"]).padStart(4)} ms  CPU ${row["CPU ms/req"]} ms/req   ceiling ${String(row["ceiling req/s"]).padStart(6)} req/s = ${row["of ceiling"].padStart(7)}   ${row["KB sent"]} KB  errors ${row.errors}`,
+      `${name.padEnd(52)} ${String(row["req/s"]).padStart(6)} req/s  p50 ${String(row["p50 ms"]).padStart(4)} ms  p95 ${String(row["p95 ms"]).padStart(4)} ms  p99 ${String(row["p99 ms"]).padStart(4)} ms  CPU ${row["CPU ms/req"]} ms/req  DB ${row["DB CPU ms/req"]} ms/req   ceiling ${String(row["ceiling req/s"]).padStart(6)} req/s = ${row["of ceiling"].padStart(7)}   ${row["KB sent"]} KB  errors ${row.errors}`,
     );
     return row;
   }
@@ -564,6 +572,8 @@ try {
       ["filtered home, page 3", `/?category=${category.id}&price=20-39&page=3`],
       ["Load More, page 400", "/?page=400&chunk=1&_data=routes%2F_index"],
       ["category", `/category/${category.slug}`],
+      ["category, page 12 by price", `/category/${category.slug}?page=12&sort=price-asc`],
+      ["category, page 20 by name", `/category/${category.slug}?page=20&sort=name`],
       ["search, common word", "/search?keyword=lamp"],
       ["search, rare word", "/search?keyword=zephyr"],
       ["product", `/product/${product.slug}`],

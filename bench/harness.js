@@ -94,26 +94,29 @@ export async function startBuiltServer(run, databaseUrl, { workers = 1 } = {}) {
 const serverPids = new Map();
 const CLOCK_TICKS_PER_MS = 100 / 1000; // USER_HZ, 100 on Linux
 
-/**
- * CPU time (user + system, ms) used so far by the shop served at `base`: its
- * primary and every worker. On a shared, noisy machine the CPU an answer costs
- * moves much less than the answers per second. Linux only (/proc); null elsewhere.
- */
-export function shopCpuMs(base) {
-  const rootPid = serverPids.get(base);
-  if (!rootPid || !fs.existsSync("/proc/self/stat")) return null;
+/** Every process's parent, name and CPU ticks so far (user + system); null off Linux. */
+function processTable() {
+  if (!fs.existsSync("/proc/self/stat")) return null;
   const stats = [];
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       // pid (comm) state ppid … utime(14) stime(15): the fields after the name, which may hold spaces.
       const text = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const name = text.slice(text.indexOf("(") + 1, text.lastIndexOf(")"));
       const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-      stats.push({ pid: Number(entry), ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+      stats.push({ pid: Number(entry), ppid: Number(fields[1]), name, ticks: Number(fields[11]) + Number(fields[12]) });
     } catch {
       // The process ended meanwhile.
     }
   }
+  return stats;
+}
+
+/** CPU ms so far of `rootPid` and its descendants that `keep` accepts. */
+function treeCpuMs(rootPid, keep = () => true) {
+  const stats = processTable();
+  if (!stats) return null;
   const inTree = new Set([rootPid]);
   let grew = true;
   while (grew) {
@@ -124,5 +127,20 @@ export function shopCpuMs(base) {
         grew = true;
       }
   }
-  return stats.filter(({ pid }) => inTree.has(pid)).reduce((sum, { ticks }) => sum + ticks / CLOCK_TICKS_PER_MS, 0);
+  return stats.filter((entry) => inTree.has(entry.pid) && keep(entry)).reduce((sum, { ticks }) => sum + ticks / CLOCK_TICKS_PER_MS, 0);
+}
+
+/**
+ * CPU time (user + system, ms) used so far by the shop served at `base`: its
+ * primary and every worker. On a shared, noisy machine the CPU an answer costs
+ * moves much less than the answers per second. Linux only (/proc); null elsewhere.
+ */
+export function shopCpuMs(base) {
+  const rootPid = serverPids.get(base);
+  return rootPid ? treeCpuMs(rootPid) : null;
+}
+
+/** CPU time (ms) used so far by the PostgreSQL processes this bench started (its server and every backend). */
+export function databaseCpuMs() {
+  return treeCpuMs(process.pid, ({ name }) => name === "postgres");
 }

@@ -2,7 +2,7 @@
 // order's index from its start (see BOUNDARY_EVERY).
 import { Prisma } from "@prisma/client";
 import { catalogBarrier, catalogBus, listingCachesUsable } from "~/utils/catalog-bus";
-import { db } from "~/utils/db.server";
+import { readRows } from "~/utils/sql.server";
 import type { ListingQuery, SortId } from "./catalog";
 import { catalogCache } from "./catalog-cache.server";
 import { fromRow, LISTED_COLUMNS, LISTED_JOINS, type ListedSqlRow, type Window } from "./listed-product.server";
@@ -32,11 +32,15 @@ const boundaryTables = catalogCache<Boundary[]>(500);
 
 function readBoundaries(where: Prisma.Sql, sort: SortId, order: Prisma.Sql): Promise<Boundary[]> {
   const { column } = ORDER_KEY[sort];
-  return db.$queryRaw<Boundary[]>`
+  // Unnamed: read once per listing and catalogue change.
+  return readRows<Boundary>(
+    Prisma.sql`
     SELECT value, id FROM (
       SELECT ${column}::text AS value, p.id, row_number() OVER (ORDER BY ${order}) AS rn FROM "Product" p WHERE ${where}
     ) numbered
-    WHERE rn % ${BOUNDARY_EVERY} = 1 AND rn > 1 ORDER BY rn`;
+    WHERE rn % ${BOUNDARY_EVERY} = 1 AND rn > 1 ORDER BY rn`,
+    { prepared: false },
+  );
 }
 
 /** A listing as the readers take it: its filter, its order (and that order's id), its key for the caches. */
@@ -59,13 +63,13 @@ export async function readFromBoundary({ where, order, sort, key }: Listing, { s
   if (index === 0) return undefined;
   const boundary = boundaries[index - 1];
   const { column, cast, from } = ORDER_KEY[sort];
-  const rows = await db.$queryRaw<ListedSqlRow[]>`
+  const rows = await readRows<ListedSqlRow>(Prisma.sql`
     WITH ids AS (
       SELECT p.id FROM "Product" p
       WHERE ${where} AND (${column}, p.id) ${from} (${boundary.value}::${cast}, ${boundary.id})
       ORDER BY ${order} LIMIT ${take + 1} OFFSET ${skip - index * BOUNDARY_EVERY})
     SELECT ${LISTED_COLUMNS} FROM ids JOIN "Product" p ON p.id = ids.id ${LISTED_JOINS}
-    ORDER BY ${order}`;
+    ORDER BY ${order}`);
   // The boundaries belong to the catalogue as it was when they were read. If a
   // change committed since (seen by this read, or not), its NOTIFY has
   // arrived once the listener's round trip returns, and moved the generation:

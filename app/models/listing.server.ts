@@ -4,7 +4,7 @@
 // learns whether more follow from one extra row.
 import { Prisma } from "@prisma/client";
 import { listingCachesUsable } from "~/utils/catalog-bus";
-import { db } from "~/utils/db.server";
+import { readRows } from "~/utils/sql.server";
 import { DEFAULT_SORT, PAGE_SIZE, type ListingQuery } from "./catalog";
 import { listCategories } from "./category.server";
 import {
@@ -25,7 +25,10 @@ export const API_LIST_LIMIT = 100;
 
 function listingWhereSql(query: Pick<ListingQuery, "categoryIds" | "price">): Prisma.Sql {
   const conditions: Prisma.Sql[] = [];
-  if (query.categoryIds.length) conditions.push(Prisma.sql`p."categoryId" = ANY(${query.categoryIds}::text[])`);
+  // One category (a category page) by equality: then its (categoryId, order) index gives the order;
+  // PostgreSQL only filters by `= ANY(…)`, even with one element.
+  if (query.categoryIds.length === 1) conditions.push(Prisma.sql`p."categoryId" = ${query.categoryIds[0]}`);
+  else if (query.categoryIds.length) conditions.push(Prisma.sql`p."categoryId" = ANY(${query.categoryIds}::text[])`);
   if (query.price) {
     conditions.push(Prisma.sql`p."priceCents" >= ${query.price.minCents}`);
     if (query.price.maxCents !== null) conditions.push(Prisma.sql`p."priceCents" < ${query.price.maxCents}`);
@@ -71,13 +74,13 @@ async function readWindow(listing: Listing, window: Window) {
   }
   const rows =
     skip < DEEP_OFFSET
-      ? await db.$queryRaw<ListedSqlRow[]>`
+      ? await readRows<ListedSqlRow>(Prisma.sql`
           SELECT ${LISTED_COLUMNS} FROM "Product" p ${LISTED_JOINS}
-          WHERE ${where} ORDER BY ${order} LIMIT ${take + 1} OFFSET ${skip}`
-      : await db.$queryRaw<ListedSqlRow[]>`
+          WHERE ${where} ORDER BY ${order} LIMIT ${take + 1} OFFSET ${skip}`)
+      : await readRows<ListedSqlRow>(Prisma.sql`
           WITH ids AS (SELECT p.id FROM "Product" p WHERE ${where} ORDER BY ${order} LIMIT ${take + 1} OFFSET ${skip})
           SELECT ${LISTED_COLUMNS} FROM ids JOIN "Product" p ON p.id = ids.id ${LISTED_JOINS}
-          ORDER BY ${order}`;
+          ORDER BY ${order}`);
   return { products: rows.slice(0, take).map(fromRow), hasMore: rows.length > take };
 }
 

@@ -2,7 +2,7 @@
 // statement. The API's single product is that read; its similar products
 // (by product and category id) are a listing of the category.
 import { Prisma } from "@prisma/client";
-import { db } from "~/utils/db.server";
+import { readRows } from "~/utils/sql.server";
 import { slugLike } from "./catalog";
 import { idSchema } from "./catalog-query";
 import { fromRow, LISTED_COLUMNS, LISTED_JOINS, type ListedProduct, type ListedSqlRow } from "./listed-product.server";
@@ -21,7 +21,10 @@ type ProductPageRow = ListedSqlRow & { kind: number; photoWidth: number | null; 
  */
 export async function getProductPage(slug: string | undefined): Promise<{ product: ProductDetail; similar: ListedProduct[] } | null> {
   if (!slugLike(slug)) return null;
-  const rows = await db.$queryRaw<ProductPageRow[]>`
+  // The limit is written into the text: a plan kept for all values cannot know
+  // a parameter's limit, so PostgreSQL would plan again for every page. As it
+  // is, each connection plans this statement once (sql.server.ts).
+  const rows = await readRows<ProductPageRow>(Prisma.sql`
     SELECT * FROM (
       (SELECT 0 AS kind, 0::bigint AS ord, ${LISTED_COLUMNS}, ph.width AS "photoWidth", ph.height AS "photoHeight"
        FROM "Product" p ${LISTED_JOINS} WHERE p.slug = ${slug})
@@ -29,8 +32,8 @@ export async function getProductPage(slug: string | undefined): Promise<{ produc
       (SELECT 1, row_number() OVER (ORDER BY p."createdAt" DESC, p.id DESC), ${LISTED_COLUMNS}, NULL::int, NULL::int
        FROM "Product" p ${LISTED_JOINS}
        WHERE p."categoryId" = (SELECT "categoryId" FROM "Product" WHERE slug = ${slug}) AND p.slug <> ${slug}
-       ORDER BY p."createdAt" DESC, p.id DESC LIMIT ${SIMILAR_LIMIT})
-    ) found ORDER BY kind, ord`;
+       ORDER BY p."createdAt" DESC, p.id DESC LIMIT ${Prisma.raw(String(SIMILAR_LIMIT))})
+    ) found ORDER BY kind, ord`);
   const [first, ...others] = rows;
   if (!first || Number(first.kind) !== 0) return null;
   const photo = first.photoEtag ? { etag: first.photoEtag, width: Number(first.photoWidth), height: Number(first.photoHeight) } : null;

@@ -2,7 +2,7 @@
 // matched by the trigram indexes, by relevance or in a listing order; one
 // statement a page, and the count of matches kept like a listing's.
 import { Prisma } from "@prisma/client";
-import { db } from "~/utils/db.server";
+import { readRows } from "~/utils/sql.server";
 import { normalizeKeyword, SEARCH_PAGE_SIZE, type SortId } from "./catalog";
 import { fromRow, LISTED_COLUMNS, LISTED_JOINS, ORDER_SQL, windowFor, type ListedSqlRow, type Window } from "./listed-product.server";
 import { countFor, countListing, peekCount, WHOLE_CATALOGUE, type CountMode } from "./listing-counts.server";
@@ -143,14 +143,18 @@ export async function searchProducts(
     const known = peekCount(countKey);
     const sortAtOnce = walkUpTo === 0 || (known !== undefined && known < walkUpTo);
     const tiersSql = searchTiersSql(tiers, sort ?? "newest", need, sortAtOnce ? null : walkUpTo);
-    const rows = await db.$queryRaw<ListedSqlRow[]>`
+    // Unnamed: the best plan depends on the words (how many products each matches).
+    const rows = await readRows<ListedSqlRow>(
+      Prisma.sql`
       WITH ${tiersSql},
       page AS (SELECT * FROM (${Prisma.join(
         tiers.map((_, i) => Prisma.sql`SELECT *, ${Prisma.raw(String(i))} AS tier FROM ${Prisma.raw(`tier${i}`)}`),
         " UNION ALL ",
       )}) p ORDER BY p.tier, ${order} LIMIT ${take + 1} OFFSET ${skip})
       SELECT ${LISTED_COLUMNS} FROM page JOIN "Product" p ON p.id = page.id ${LISTED_JOINS}
-      ORDER BY page.tier, ${order}`;
+      ORDER BY page.tier, ${order}`,
+      { prepared: false },
+    );
     return { products: rows.slice(0, take).map(fromRow), hasMore: rows.length > take };
   };
 

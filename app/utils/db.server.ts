@@ -34,3 +34,9 @@ function create() {
 }
 
 export const db: PrismaClient = (globalThis.__prisma ??= create());
+
+/** The pool behind `db`, for the reads that skip the ORM (app/utils/sql.server.ts). */
+export function pgPool(): pg.Pool {
+  if (!globalThis.__pgPool) throw new Error("the database pool is not set up");
+  return globalThis.__pgPool;
+}

@@ -2,9 +2,11 @@
 // The browser holds a random token in a signed HttpOnly cookie; API clients
 // hold the same kind of token. Only its SHA-256 is stored.
 import { createHash, randomBytes } from "node:crypto";
+import { Prisma } from "@prisma/client";
 import { createCookie } from "@remix-run/node";
 import { db } from "./db.server";
 import { env } from "./env.server";
+import { readRows } from "./sql.server";
 import { noteActorUser } from "./actor-context";
 import { noteSessionLookup } from "./personal-bus";
 import { SESSION_COOKIE } from "./personal-cookies";
@@ -74,10 +76,10 @@ export async function userForToken(token: string | null | undefined): Promise<Pu
   if (!token || typeof token !== "string" || token.length > 200) return null;
   // Every signed-in page asks this: one statement (Prisma's nested select sends two).
   const sessionId = hashToken(token);
-  const rows = await db.$queryRaw<(PublicUser & { expiresAt: Date; lastSeenAt: Date })[]>`
+  const rows = await readRows<PublicUser & { expiresAt: Date; lastSeenAt: Date }>(Prisma.sql`
     SELECT u.id, u.name, u.email, u.phone, u.address, u.role, u."createdAt", u."totpEnabledAt", s."expiresAt", s."lastSeenAt"
     FROM "Session" s JOIN "User" u ON u.id = s."userId"
-    WHERE s.id = ${sessionId}`;
+    WHERE s.id = ${sessionId}`);
   const row = rows[0];
   const live = row && new Date(row.expiresAt) >= new Date();
   // Tells the signed-in page cache whose page this is, and until when (app/utils/personal-bus.ts).

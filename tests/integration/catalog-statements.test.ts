@@ -9,6 +9,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { listenForCatalogChanges, type CatalogListener } from "../../server/cache/catalog-listener";
 import { createCategory } from "~/models/category.server";
+import { getProductPage } from "~/models/product-page.server";
 import { createProduct } from "~/models/product.server";
 import { catalogBus, catalogCachesUsable } from "~/utils/catalog-bus";
 import { db } from "~/utils/db.server";
@@ -24,6 +25,8 @@ type Loader = (args: { request: Request; params: Record<string, string>; context
 
 let listener: CatalogListener;
 const statements: string[] = [];
+/** The name each statement was sent with (named: prepared once per connection). */
+const statementNames = new Map<string, string | undefined>();
 const realQuery = pg.Client.prototype.query;
 
 beforeAll(async () => {
@@ -33,6 +36,7 @@ beforeAll(async () => {
     const text = typeof args[0] === "string" ? args[0] : ((args[0] as { text?: string })?.text ?? "");
     // The listener's own LISTEN and heartbeat are not the page's.
     if (!/^(LISTEN|SELECT 1$)/.test(text)) statements.push(text);
+    if (typeof args[0] === "object") statementNames.set(text, (args[0] as { name?: string }).name);
     return (realQuery as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof pg.Client.prototype.query;
 });
@@ -98,6 +102,37 @@ describe("statements per page", () => {
     for (const [url, leaf, params] of pages) {
       expect(await statementsFor(url, leaf, params), url).toHaveLength(1);
       expect(await statementsFor(url, leaf, params, { Cookie: cookie }), `${url} signed in`).toHaveLength(2);
+    }
+  });
+
+  it("sends the pages' rows and the session lookup as prepared statements, searches and counts unnamed", async () => {
+    statementNames.clear();
+    const product = await statementsFor(`/product/${productSlug}`, productLoader as Loader, { slug: productSlug }, { Cookie: cookie });
+    const category_ = await statementsFor(`/category/${category.slug}`, categoryLoader as Loader, { slug: category.slug });
+    for (const text of [...product, ...category_]) expect(statementNames.get(text), text).toMatch(/^sf_/);
+    // The same text has the same name on every connection, however many times it runs.
+    const again = await statementsFor(`/product/${productSlug}`, productLoader as Loader, { slug: productSlug }, { Cookie: cookie });
+    expect(again.map((text) => statementNames.get(text))).toEqual(product.map((text) => statementNames.get(text)));
+
+    statementNames.clear();
+    const keyword = `lamp${tag()}`;
+    const request = new Request(`http://shop.test/search?keyword=${keyword}`, { headers: { Accept: "text/html" } });
+    expect((await (searchLoader as Loader)({ request, params: {}, context: {} })).status).toBe(200);
+    expect(statementNames.size).toBe(2); // the rows and the count
+    for (const [text, name] of statementNames) expect(name, text).toBeUndefined();
+  });
+
+  it("reads times as the ORM does, whatever the process's time zone", async () => {
+    const zone = process.env.TZ;
+    process.env.TZ = "America/New_York";
+    try {
+      const { product } = (await getProductPage(productSlug))!;
+      const stored = await db.product.findUniqueOrThrow({ where: { slug: productSlug }, select: { createdAt: true, updatedAt: true } });
+      expect(product.createdAt.toISOString()).toBe(stored.createdAt.toISOString());
+      expect(product.updatedAt.toISOString()).toBe(stored.updatedAt.toISOString());
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
     }
   });
 
