@@ -10,6 +10,7 @@
 //   BENCH_PRODUCTS=20000 BENCH_SECONDS=3 node bench/catalog.js
 //   BENCH_WEB_CONCURRENCY=2 node bench/catalog.js      two workers
 //   BENCH_ONLY=home,search node bench/catalog.js       scenarios whose name contains one of these
+//   BENCH_HOLD_DB=1 node bench/catalog.js              only the data: prints the database's URL for psql, until Ctrl-C
 //
 // "uncached" rows send an empty cart cookie: the visitor counts as personal, so
 // the page cache stands aside and the row measures the app and the database.
@@ -575,6 +576,7 @@ try {
       ["category, page 12 by price", `/category/${category.slug}?page=12&sort=price-asc`],
       ["category, page 20 by name", `/category/${category.slug}?page=20&sort=name`],
       ["search, common word", "/search?keyword=lamp"],
+      ["search, common word by price, page 3", "/search?keyword=lamp&sort=price-asc&page=3"],
       ["search, rare word", "/search?keyword=zephyr"],
       ["product", `/product/${product.slug}`],
       ["API list, deep page", `/api/v1/product/product-list/${deepPage}`],

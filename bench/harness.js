@@ -105,7 +105,9 @@ function processTable() {
       const text = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
       const name = text.slice(text.indexOf("(") + 1, text.lastIndexOf(")"));
       const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-      stats.push({ pid: Number(entry), ppid: Number(fields[1]), name, ticks: Number(fields[11]) + Number(fields[12]) });
+      // Its own time and its ended children's (cutime, cstime): a PostgreSQL backend that exits mid-run still counts.
+      const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+      stats.push({ pid: Number(entry), ppid: Number(fields[1]), name, ticks });
     } catch {
       // The process ended meanwhile.
     }

@@ -31,7 +31,11 @@ export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
   );
 }
 
-/** schema.org BreadcrumbList for the same trail (absolute URLs). */
+/**
+ * schema.org BreadcrumbList for the same trail (absolute URLs). Pages build it
+ * while rendering, from the trail and their canonical URL, so their loader
+ * data (which the page carries again for hydration) holds the trail once.
+ */
 export function breadcrumbJsonLd(origin: string, crumbs: Crumb[]) {
   return {
     "@context": "https://schema.org",

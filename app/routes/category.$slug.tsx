@@ -40,7 +40,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     search,
     sort: sort ?? DEFAULT_SORT,
     crumbs,
-    breadcrumbLd: breadcrumbJsonLd(origin, crumbs),
     grid: productGrid(found, listKey),
   });
 }
@@ -65,7 +64,7 @@ export default function CategoryPage() {
   const chunkHrefForPage = (page: number) => chunkHref(path, data.search, page);
   return (
     <section aria-labelledby="category-heading">
-      <JsonLd data={data.breadcrumbLd} />
+      <JsonLd data={breadcrumbJsonLd(new URL(data.canonical).origin, data.crumbs)} />
       <Breadcrumbs crumbs={data.crumbs} />
       <div className="mb-6 text-center">
         <h1 id="category-heading" className="break-words text-2xl font-bold">

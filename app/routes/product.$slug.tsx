@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs, JsonLd, breadcrumbJsonLd } from "~/components/Breadcrumbs";
@@ -28,7 +28,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     url,
     image,
     crumbs,
-    breadcrumbLd: breadcrumbJsonLd(origin, crumbs),
     product: {
       id: product.id,
       name: product.name,
@@ -41,29 +40,34 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       photo: product.photo,
     },
     similar: similar.map(toProductCard),
-    // schema.org Product/Offer for search engines: data, not a script to run.
-    jsonLd: {
-      "@context": "https://schema.org",
-      "@type": "Product",
-      "@id": url,
-      name: product.name,
-      description: product.description,
-      sku: product.id,
-      url,
-      ...(image ? { image } : {}),
-      category: product.category.name,
-      offers: {
-        "@type": "Offer",
-        url,
-        priceCurrency: "USD",
-        price: centsToDollars(product.priceCents).toFixed(2),
-        availability: product.quantity > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-      },
-    },
   });
 }
 
 export const shouldRevalidate = keepListingAfterCartAction;
+
+type PageData = SerializeFrom<typeof loader>;
+
+/** schema.org Product/Offer for search engines: data, not a script to run (built while rendering, from the page's data). */
+function productJsonLd({ product, url, image }: PageData) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    "@id": url,
+    name: product.name,
+    description: product.description,
+    sku: product.id,
+    url,
+    ...(image ? { image } : {}),
+    category: product.category.name,
+    offers: {
+      "@type": "Offer",
+      url,
+      priceCurrency: "USD",
+      price: centsToDollars(product.priceCents).toFixed(2),
+      availability: product.quantity > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    },
+  };
+}
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [];
@@ -83,11 +87,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export default function ProductDetails() {
-  const { product, similar, jsonLd, crumbs, breadcrumbLd } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { product, similar, crumbs } = data;
   return (
     <>
-      <JsonLd data={jsonLd} />
-      <JsonLd data={breadcrumbLd} />
+      <JsonLd data={productJsonLd(data)} />
+      <JsonLd data={breadcrumbJsonLd(new URL(data.url).origin, crumbs)} />
       <Breadcrumbs crumbs={crumbs} />
       <article className="grid gap-6 md:grid-cols-2 md:gap-8" aria-labelledby="product-heading">
         {product.photo ? (
