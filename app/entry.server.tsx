@@ -6,6 +6,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { startBackgroundJobs } from "./jobs.server";
+import { cardHtml } from "./utils/card-html.server";
 import { cspHeader } from "./utils/csp";
 import { db } from "./utils/db.server";
 import { env } from "./utils/env.server";
@@ -71,7 +72,7 @@ const handleRequest: HandleDocumentRequestFunction = (
   // An error document shows the request id, which no other answer may carry: never kept by a cache.
   if (remixContext.staticHandlerContext.errors) responseHeaders.set("Cache-Control", "private, no-store");
   const document = (
-    <DocumentInfoProvider value={{ nonce, requestId }}>
+    <DocumentInfoProvider value={{ nonce, requestId, cardHtml }}>
       <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
     </DocumentInfoProvider>
   );

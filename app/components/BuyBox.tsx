@@ -1,7 +1,7 @@
 import { AddToCartButton } from "~/components/AddToCartButton";
-import { CompactProductCard, useCardLinks } from "~/components/ProductCard";
+import { useCardLinks } from "~/components/ProductCard";
 import { MAX_LINE_QUANTITY } from "~/models/cart";
-import type { ProductCardData } from "~/models/catalog";
+import { productPhotoPath, THUMB_WIDTH, type ProductCardData } from "~/models/catalog";
 import { formatPrice } from "~/utils/money";
 
 /**
@@ -59,5 +59,47 @@ export function SimilarProducts({ products }: { products: ProductCardData[] }) {
         </ul>
       )}
     </section>
+  );
+}
+
+/**
+ * A small tile for similar products: photo, name and price; the whole tile
+ * leads to the product. Only inside a list that uses useCardLinks. Kept here,
+ * not with the listings' cards, so listing pages do not load it.
+ */
+export function CompactProductCard({ product }: { product: ProductCardData }) {
+  const headingId = `similar-${product.id}-name`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="group relative flex w-full flex-col overflow-hidden rounded border border-gray-200 bg-white text-sm shadow-sm hover:shadow-md focus-within:ring-2 focus-within:ring-gray-900"
+    >
+      {product.photoVersion ? (
+        <img
+          src={productPhotoPath(product.id, product.photoVersion, "thumb")}
+          alt=""
+          width={THUMB_WIDTH}
+          height={THUMB_WIDTH}
+          loading="lazy"
+          decoding="async"
+          className="aspect-[4/3] w-full bg-gray-100 object-cover"
+        />
+      ) : (
+        <div className="aspect-[4/3] w-full bg-gray-100" aria-hidden="true" />
+      )}
+      <div className="flex flex-1 flex-col gap-1 p-2">
+        <h3 id={headingId} className="break-words font-semibold leading-tight">
+          <a
+            href={`/product/${product.slug}`}
+            className="after:absolute after:inset-0 after:content-[''] focus:outline-none group-hover:underline"
+            data-card-link=""
+            data-discover="true"
+          >
+            {product.name}
+          </a>
+        </h3>
+        <p className="mt-auto font-semibold text-emerald-700">{formatPrice(product.priceCents)}</p>
+      </div>
+    </article>
   );
 }

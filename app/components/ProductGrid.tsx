@@ -2,6 +2,7 @@ import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { ProductCard, useCardList } from "~/components/ProductCard";
 import type { ProductCardData, ProductChunk } from "~/models/catalog";
+import { useCardHtml } from "~/utils/nonce";
 import { useHydrated } from "~/utils/use-hydrated";
 
 /** Cards in the first row load their photos at once; the rest lazily. */
@@ -86,6 +87,7 @@ export function ProductGrid({
   const more = (appended.source === source && appended.hasMore !== null ? appended.hasMore : hasMore) && shown.length > 0;
   const busy = fetcher.state !== "idle";
   const cards = useCardList();
+  const cardHtml = useCardHtml();
 
   return (
     <div>
@@ -98,12 +100,25 @@ export function ProductGrid({
         </p>
       ) : null}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" {...cards.handlers}>
-        {shown.map((product, index) => (
+        {shown.map((product, index) => {
           // The no-JavaScript Load More link jumps to the first new card by this anchor.
-          <div key={product.id} id={`item-${offset + index + 1}`} className="flex scroll-mt-24">
-            <ProductCard product={product} list={cards.state} eager={offset === 0 && index < EAGER_CARDS} />
-          </div>
-        ))}
+          const id = `item-${offset + index + 1}`;
+          const eager = offset === 0 && index < EAGER_CARDS;
+          // On the server, the card's markup as kept from an earlier page: the very markup rendering
+          // it gives (app/utils/card-html.server.tsx), so the browser hydrates it as React's own. Read
+          // by a getter, so a card rendered for keeping (React within React) renders while React
+          // writes this element, after the grid's hooks, never among them.
+          const kept = cardHtml && {
+            get __html() {
+              return cardHtml(product, cards.state, eager);
+            },
+          };
+          return (
+            <div key={product.id} id={id} className="flex scroll-mt-24" dangerouslySetInnerHTML={kept}>
+              {kept ? null : <ProductCard product={product} list={cards.state} eager={eager} />}
+            </div>
+          );
+        })}
       </div>
       <p className="mt-4 text-center text-sm text-gray-600" aria-live="polite">
         {currentTotal > 0 ? `Showing ${reached} of ${currentTotal} products` : null}

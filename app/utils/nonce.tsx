@@ -1,12 +1,21 @@
 import { createContext, useContext } from "react";
+import type { CardListState } from "~/components/ProductCard";
+import type { ProductCardData } from "~/models/catalog";
 
 // Per-response facts the document needs while rendering on the server: the CSP
-// nonce for <Scripts>, and the request id an error page shows so a shopper can
-// quote it. Provided by entry.server.
-type DocumentInfo = { nonce: string; requestId: string };
+// nonce for <Scripts>, the request id an error page shows so a shopper can
+// quote it, and the server's kept card markup (app/utils/card-html.server.tsx).
+// Provided by entry.server; in the browser, none of them.
+type DocumentInfo = {
+  nonce: string;
+  requestId: string;
+  cardHtml?: (product: ProductCardData, list: CardListState, eager: boolean) => string;
+};
 const DocumentInfoContext = createContext<DocumentInfo>({ nonce: "", requestId: "" });
 export const DocumentInfoProvider = DocumentInfoContext.Provider;
 export const useNonce = () => useContext(DocumentInfoContext).nonce;
+/** A product card's markup as the server keeps it; undefined in the browser, which renders cards itself. */
+export const useCardHtml = () => useContext(DocumentInfoContext).cardHtml;
 
 export const REQUEST_ID_META = "request-id";
 
