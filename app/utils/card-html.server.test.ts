@@ -23,10 +23,22 @@ const rendered = (product: ProductCardData, list: CardListState, eager: boolean)
 describe("kept card markup", () => {
   const products: ProductCardData[] = [
     lamp,
-    { ...lamp, id: "c2", name: `Tom's "Big" <Lamp> & Shade`, slug: "toms-big-lamp", description: "Öl & <b>bold</b> 'quoted'", photoVersion: null },
+    {
+      ...lamp,
+      id: "c2",
+      name: `Tom's "Big" <Lamp> & Shade`,
+      slug: "toms-big-lamp",
+      description: "Öl & <b>bold</b> 'quoted'",
+      photoVersion: null,
+    },
     { ...lamp, id: "c3", quantity: 0 },
   ];
-  const returns = ["/", "/category/lamps?sort=price-asc&page=2", `/search?keyword=${encodeURIComponent(`"a" & <b>`)}`, "/search?keyword=a\"b'c<d>&e"];
+  const returns = [
+    "/",
+    "/category/lamps?sort=price-asc&page=2",
+    `/search?keyword=${encodeURIComponent(`"a" & <b>`)}`,
+    "/search?keyword=a\"b'c<d>&e",
+  ];
 
   it("is what rendering the card gives, the first time and when kept, for every page it comes back to", () => {
     for (const product of products)
