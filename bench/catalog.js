@@ -31,7 +31,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const WORKERS = Number(process.env.BENCH_WEB_CONCURRENCY ?? 1);
 const ONLY = (process.env.BENCH_ONLY ?? "").split(",").filter(Boolean);
-const ENCODING = "gzip, deflate, br";
+// What a browser sends; BENCH_ACCEPT_ENCODING=identity measures uncompressed answers (and their ceiling).
+const ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? "gzip, deflate, br";
 
 const run = benchRun("bench");
 
