@@ -67,7 +67,7 @@ export function SimilarProducts({ products }: { products: ProductCardData[] }) {
  * leads to the product. Only inside a list that uses useCardLinks. Kept here,
  * not with the listings' cards, so listing pages do not load it.
  */
-export function CompactProductCard({ product }: { product: ProductCardData }) {
+function CompactProductCard({ product }: { product: ProductCardData }) {
   const headingId = `similar-${product.id}-name`;
   return (
     <article
