@@ -43,8 +43,29 @@ function readBoundaries(where: Prisma.Sql, sort: SortId, order: Prisma.Sql): Pro
   );
 }
 
-/** A listing as the readers take it: its filter, its order (and that order's id), its key for the caches. */
-export type Listing = { where: Prisma.Sql; order: Prisma.Sql; sort: SortId; key: string };
+/**
+ * A listing as the readers take it: its filter, its order (and that order's
+ * id), its key for the caches; for a filter on several categories, also the
+ * filter of each category alone (see rowsPerCategory).
+ */
+export type Listing = { where: Prisma.Sql; order: Prisma.Sql; sort: SortId; key: string; perCategory?: Prisma.Sql[] };
+
+/**
+ * A several-category listing's candidate rows for a window ending at `limit`:
+ * the first `limit` of each category in the listing's order (after `keyset`),
+ * each one ordered range of its (categoryId, order) index, which PostgreSQL
+ * merges (Merge Append). `categoryId = ANY(…)` walks the whole catalogue's
+ * order and drops the other categories' rows instead: 4.8 ms against 0.9 ms
+ * for two categories and a price band by name, 100,000 products. Ids and the
+ * order columns only: the caller reads the window's rows by id.
+ */
+export function rowsPerCategory(perCategory: Prisma.Sql[], order: Prisma.Sql, limit: number, keyset: Prisma.Sql = Prisma.empty) {
+  const each = perCategory.map(
+    (where) =>
+      Prisma.sql`(SELECT p.id, p."createdAt", p."priceCents", p.name FROM "Product" p WHERE ${where}${keyset} ORDER BY ${order} LIMIT ${limit})`,
+  );
+  return Prisma.sql`(${Prisma.join(each, " UNION ALL ")}) p`;
+}
 
 /** How many boundary keys this process holds for a listing (0: none yet); for tests and diagnostics. */
 export function cachedBoundaryCount(query: Pick<ListingQuery, "categoryIds" | "price" | "sort">): number {
@@ -56,18 +77,23 @@ export function cachedBoundaryCount(query: Pick<ListingQuery, "categoryIds" | "p
  * (no boundary that deep: the listing is shorter; or the catalogue changed
  * meanwhile, see below), and OFFSET reads it instead (listing.server.ts's readWindow).
  */
-export async function readFromBoundary({ where, order, sort, key }: Listing, { skip, take }: Window) {
+export async function readFromBoundary(listing: Listing, { skip, take }: Window) {
+  const { where, order, sort, key } = listing;
   const generation = catalogBus().listingGeneration;
   const boundaries = await boundaryTables.get(`${sort} ${key}`, () => readBoundaries(where, sort, order));
   const index = Math.min(Math.floor(skip / BOUNDARY_EVERY), boundaries.length);
   if (index === 0) return undefined;
   const boundary = boundaries[index - 1];
   const { column, cast, from } = ORDER_KEY[sort];
+  const keyset = Prisma.sql` AND (${column}, p.id) ${from} (${boundary.value}::${cast}, ${boundary.id})`;
+  const offset = skip - index * BOUNDARY_EVERY;
+  const candidates = listing.perCategory
+    ? rowsPerCategory(listing.perCategory, order, offset + take + 1, keyset)
+    : Prisma.sql`"Product" p WHERE ${where}${keyset}`;
   const rows = await readRows<ListedSqlRow>(Prisma.sql`
     WITH ids AS (
-      SELECT p.id FROM "Product" p
-      WHERE ${where} AND (${column}, p.id) ${from} (${boundary.value}::${cast}, ${boundary.id})
-      ORDER BY ${order} LIMIT ${take + 1} OFFSET ${skip - index * BOUNDARY_EVERY})
+      SELECT p.id FROM ${candidates}
+      ORDER BY ${order} LIMIT ${take + 1} OFFSET ${offset})
     SELECT ${LISTED_COLUMNS} FROM ids JOIN "Product" p ON p.id = ids.id ${LISTED_JOINS}
     ORDER BY ${order}`);
   // The boundaries belong to the catalogue as it was when they were read. If a

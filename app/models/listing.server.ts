@@ -17,7 +17,7 @@ import {
   type ListedSqlRow,
   type Window,
 } from "./listed-product.server";
-import { BOUNDARY_EVERY, readFromBoundary, type Listing } from "./listing-boundaries.server";
+import { BOUNDARY_EVERY, readFromBoundary, rowsPerCategory, type Listing } from "./listing-boundaries.server";
 import { countFor, countListing, listingKey, WHOLE_CATALOGUE, type CountMode } from "./listing-counts.server";
 
 /** Most products one API list answer carries (clients page with product-list). */
@@ -64,6 +64,8 @@ export type ProductPage<Total extends number | null = number> = {
  * index alone (an index-only scan skips the rows before the window without
  * reading them), then read only the window's rows; from BOUNDARY_EVERY on,
  * that scan starts at the nearest boundary (see listing-boundaries.server.ts).
+ * A filter on a few categories finds its ids among each category's first
+ * rows in the order, merged (rowsPerCategory), at any depth.
  */
 async function readWindow(listing: Listing, window: Window) {
   const { where, order } = listing;
@@ -72,17 +74,23 @@ async function readWindow(listing: Listing, window: Window) {
     const fromBoundary = await readFromBoundary(listing, window);
     if (fromBoundary) return fromBoundary;
   }
+  const candidates = listing.perCategory
+    ? rowsPerCategory(listing.perCategory, order, skip + take + 1)
+    : Prisma.sql`"Product" p WHERE ${where}`;
   const rows =
-    skip < DEEP_OFFSET
+    skip < DEEP_OFFSET && !listing.perCategory
       ? await readRows<ListedSqlRow>(Prisma.sql`
           SELECT ${LISTED_COLUMNS} FROM "Product" p ${LISTED_JOINS}
           WHERE ${where} ORDER BY ${order} LIMIT ${take + 1} OFFSET ${skip}`)
       : await readRows<ListedSqlRow>(Prisma.sql`
-          WITH ids AS (SELECT p.id FROM "Product" p WHERE ${where} ORDER BY ${order} LIMIT ${take + 1} OFFSET ${skip})
+          WITH ids AS (SELECT p.id FROM ${candidates} ORDER BY ${order} LIMIT ${take + 1} OFFSET ${skip})
           SELECT ${LISTED_COLUMNS} FROM ids JOIN "Product" p ON p.id = ids.id ${LISTED_JOINS}
           ORDER BY ${order}`);
   return { products: rows.slice(0, take).map(fromRow), hasMore: rows.length > take };
 }
+
+/** Listings filtered on at most this many categories read each category's index range and merge them. */
+const MERGED_CATEGORIES = 8;
 
 /** From this offset on, a window is found in the index first (see readWindow). */
 const DEEP_OFFSET = 240;
@@ -105,7 +113,13 @@ export async function listProducts(
   const order = ORDER_SQL[query.sort] ?? ORDER_SQL[DEFAULT_SORT];
   const countKey = listingKey(query);
   const sort = ORDER_SQL[query.sort] ? query.sort : DEFAULT_SORT;
-  const listing: Listing = { where, order, sort, key: countKey };
+  const categoryIds = [...new Set(query.categoryIds)];
+  // A few categories are read per category and merged (rowsPerCategory); among many, the catalogue's order finds rows soon enough.
+  const perCategory =
+    categoryIds.length > 1 && categoryIds.length <= MERGED_CATEGORIES
+      ? categoryIds.map((id) => listingWhereSql({ ...query, categoryIds: [id] }))
+      : undefined;
+  const listing: Listing = { where, order, sort, key: countKey, perCategory };
   const countMode: CountMode = mode === "through" ? "always" : count;
 
   let page = query.page;

@@ -110,6 +110,21 @@ describe("deep pages from boundary keys", () => {
     await expectEveryPageLikeOffset({ ...DEFAULT_LISTING, sort: "name" }, PAGE_SIZE * 20);
   });
 
+  it("equal OFFSET paging filtered on several categories (each category's rows read in order, merged), in every order", async () => {
+    const price = { minCents: 0, maxCents: 4000 };
+    for (const sort of SORT_IDS) {
+      const pages = await expectEveryPageLikeOffset(
+        { ...DEFAULT_LISTING, categoryIds: [categoryId, otherCategoryId], price, sort },
+        API_PAGE,
+      );
+      expect(pages * API_PAGE).toBeGreaterThan(2 * BOUNDARY_EVERY);
+    }
+    await expectEveryPageLikeOffset(
+      { ...DEFAULT_LISTING, categoryIds: [otherCategoryId, categoryId], price: null, sort: "name" },
+      PAGE_SIZE * 3,
+    );
+  });
+
   it("equal OFFSET for a deep no-JavaScript page (the last 48 up to it)", async () => {
     const page = Math.floor(2_500 / PAGE_SIZE);
     const listing = await listProducts({ ...DEFAULT_LISTING, page });
