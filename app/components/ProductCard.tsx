@@ -8,9 +8,6 @@ import { preview } from "~/utils/text";
 /** A card's fragment: without JavaScript, ADD TO CART comes back to the card it was pressed on. */
 export const cardAnchor = (productId: string) => `product-${productId}`;
 
-// The card-sized copy made at upload is at most THUMB_WIDTH square.
-const THUMB_SIZE = THUMB_WIDTH;
-
 /** What every card of a list shares: where ADD TO CART comes back to, and whether a cart change is on its way. */
 export type CardListState = { returnTo: string; cartBusy: boolean };
 
@@ -145,8 +142,9 @@ function ProductPhoto({ product, eager }: { product: ProductCardData; eager: boo
     <img
       src={productPhotoPath(product.id, product.photoVersion, "thumb")}
       alt={product.name}
-      width={THUMB_SIZE}
-      height={THUMB_SIZE}
+      // The card-sized copy made at upload is at most THUMB_WIDTH square.
+      width={THUMB_WIDTH}
+      height={THUMB_WIDTH}
       loading={eager ? "eager" : "lazy"}
       decoding="async"
       className="aspect-square w-full bg-gray-100 object-cover"

@@ -17,7 +17,7 @@ import {
   type ListedSqlRow,
   type Window,
 } from "./listed-product.server";
-import { BOUNDARY_EVERY, readFromBoundary, rowsPerCategory, type Listing } from "./listing-boundaries.server";
+import { BOUNDARY_EVERY, listingRows, readFromBoundary, type Listing } from "./listing-boundaries.server";
 import { countFor, countListing, listingKey, WHOLE_CATALOGUE, type CountMode } from "./listing-counts.server";
 
 /** Most products one API list answer carries (clients page with product-list). */
@@ -65,7 +65,7 @@ export type ProductPage<Total extends number | null = number> = {
  * reading them), then read only the window's rows; from BOUNDARY_EVERY on,
  * that scan starts at the nearest boundary (see listing-boundaries.server.ts).
  * A filter on a few categories finds its ids among each category's first
- * rows in the order, merged (rowsPerCategory), at any depth.
+ * rows in the order, merged (listingRows), at any depth.
  */
 async function readWindow(listing: Listing, window: Window) {
   const { where, order } = listing;
@@ -74,16 +74,13 @@ async function readWindow(listing: Listing, window: Window) {
     const fromBoundary = await readFromBoundary(listing, window);
     if (fromBoundary) return fromBoundary;
   }
-  const candidates = listing.perCategory
-    ? rowsPerCategory(listing.perCategory, order, skip + take + 1)
-    : Prisma.sql`"Product" p WHERE ${where}`;
   const rows =
     skip < DEEP_OFFSET && !listing.perCategory
       ? await readRows<ListedSqlRow>(Prisma.sql`
           SELECT ${LISTED_COLUMNS} FROM "Product" p ${LISTED_JOINS}
           WHERE ${where} ORDER BY ${order} LIMIT ${take + 1} OFFSET ${skip}`)
       : await readRows<ListedSqlRow>(Prisma.sql`
-          WITH ids AS (SELECT p.id FROM ${candidates} ORDER BY ${order} LIMIT ${take + 1} OFFSET ${skip})
+          WITH ids AS (SELECT p.id FROM ${listingRows(listing, skip + take + 1)} ORDER BY ${order} LIMIT ${take + 1} OFFSET ${skip})
           SELECT ${LISTED_COLUMNS} FROM ids JOIN "Product" p ON p.id = ids.id ${LISTED_JOINS}
           ORDER BY ${order}`);
   return { products: rows.slice(0, take).map(fromRow), hasMore: rows.length > take };
@@ -114,7 +111,7 @@ export async function listProducts(
   const countKey = listingKey(query);
   const sort = ORDER_SQL[query.sort] ? query.sort : DEFAULT_SORT;
   const categoryIds = [...new Set(query.categoryIds)];
-  // A few categories are read per category and merged (rowsPerCategory); among many, the catalogue's order finds rows soon enough.
+  // A few categories are read per category and merged (listingRows); among many, the catalogue's order finds rows soon enough.
   const perCategory =
     categoryIds.length > 1 && categoryIds.length <= MERGED_CATEGORIES
       ? categoryIds.map((id) => listingWhereSql({ ...query, categoryIds: [id] }))
