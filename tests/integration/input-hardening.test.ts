@@ -288,4 +288,17 @@ describe("toasts", () => {
       type: "success",
     });
   });
+
+  it("a shown toast's cookie is deleted, and a request without one sets no cookie at all", async () => {
+    const response = await redirectWithSuccess("/", "Saved");
+    const cookie = response.headers.get("Set-Cookie")!.split(";")[0];
+    const shown = await getToast(new Request(ORIGIN, { headers: { Cookie: `cart=; ${cookie}` } }));
+    expect(shown.toast).toMatchObject({ message: "Saved" });
+    expect(shown.headers.get("Set-Cookie")).toMatch(/^toast-session=;.*Expires=Thu, 01 Jan 1970/);
+    for (const headers of [{}, { Cookie: "cart=" }, { Cookie: "toast-session-other=1; __session=x" }]) {
+      const none = await getToast(new Request(ORIGIN, { headers }));
+      expect(none.toast).toBeUndefined();
+      expect(none.headers.get("Set-Cookie")).toBeNull();
+    }
+  });
 });
