@@ -408,6 +408,8 @@ try {
     // static text) cost this much in Remix, React, HTTP and compression alone;
     // no page can be cheaper, whatever its own data and markup cost.
     ["distinct static pages, the floor (uncached)", ["/policy", "/about", "/contact"]],
+    // The same for the API: answers from memory (the catalogue's caches), no statement.
+    ["distinct API answers from memory, the floor (uncached)", ["/api/v1/product/product-count", "/api/v1/category/get-category"]],
   ].filter(([name]) => !ONLY.length || ONLY.some((word) => name.includes(word)));
 
   console.log(
