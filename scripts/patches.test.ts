@@ -24,6 +24,13 @@ const { getPartialManifest } = require("@remix-run/react/dist/fog-of-war.js") as
   getPartialManifest: (manifest: { routes: Record<string, unknown> }, router: PartialManifestRouter) => { routes: Record<string, unknown> };
 };
 
+describe("the @remix-run/dev patch", () => {
+  it("is applied to the compiler the build runs (its effect: tests/integration/server.test.ts)", () => {
+    const source = fs.readFileSync(require.resolve("@remix-run/dev/dist/compiler/plugins/emptyModules.js"), "utf8");
+    expect(source).toMatch(/namespace: "empty-module",[\s\S]*?sideEffects: false/);
+  });
+});
+
 describe("the @remix-run/router patch", () => {
   it("is applied to the copy the server loads", () => {
     const source = fs.readFileSync(require.resolve("@remix-run/router"), "utf8");

@@ -21,7 +21,9 @@ if (fs.existsSync(scope)) {
 // Our fixes to dependencies (patches/, made with `npx patch-package <name>`):
 // @remix-run/router ranks a route tree once instead of on every match;
 // @remix-run/react and react-router-dom's static router keep a build's route
-// tree from one request to the next, so those rankings are reused.
+// tree from one request to the next, so those rankings are reused;
+// @remix-run/dev marks the empty modules that stand for `.server` modules in
+// the browser build as free of side effects, so they leave no chunks behind.
 const patcher = path.join(root, "node_modules/patch-package/index.js");
 if (fs.existsSync(patcher)) {
   const patched = spawnSync(process.execPath, [patcher, "--error-on-fail"], { cwd: root, stdio: "inherit" });

@@ -20,7 +20,7 @@ vi.hoisted(() => {
 });
 
 import { freePort } from "../../scripts/db.js";
-import { pageScriptBytes } from "../../scripts/page-scripts.js";
+import { pageScriptBytes, scriptUrls } from "../../scripts/page-scripts.js";
 import { createApp } from "../../server/app";
 import { PasswordHasherBusy } from "~/utils/password.server";
 
@@ -156,6 +156,20 @@ describe("client assets", () => {
     expect(home.gzip).toBeLessThanOrEqual(90_000);
     // Browsers that take brotli get less still.
     expect(home.brotli).toBeLessThan(home.gzip);
+  });
+
+  it("loads no chunk that is only an emptied server module (patches/@remix-run+dev)", async () => {
+    // A route's `.server` imports become empty modules in the browser build; unpatched, each
+    // one left a chunk of its own behind (`module.exports = {}`), seven on the home page.
+    const html = await (await fetch(`http://127.0.0.1:${port}/`)).text();
+    const urls = scriptUrls(html);
+    expect(urls.length).toBeGreaterThan(3);
+    for (const url of urls) {
+      const body = await (await fetch(`http://127.0.0.1:${port}${url}`)).text();
+      expect(body, url).not.toMatch(
+        /^(?:import\{[^}]*\}from"[^"]+";)*var \w+=\w+\(\(\w+,\w+\)=>\{\w+\.exports=\{\}\}\);export\{\w+\};?\s*$/,
+      );
+    }
   });
 });
 
