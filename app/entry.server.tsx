@@ -8,6 +8,7 @@ import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { startBackgroundJobs } from "./jobs.server";
 import { cardHtml } from "./utils/card-html.server";
 import { cspHeader } from "./utils/csp";
+import { headerHtml } from "./utils/header-html.server";
 import { db } from "./utils/db.server";
 import { env } from "./utils/env.server";
 import { DocumentInfoProvider } from "./utils/nonce";
@@ -72,7 +73,7 @@ const handleRequest: HandleDocumentRequestFunction = (
   // An error document shows the request id, which no other answer may carry: never kept by a cache.
   if (remixContext.staticHandlerContext.errors) responseHeaders.set("Cache-Control", "private, no-store");
   const document = (
-    <DocumentInfoProvider value={{ nonce, requestId, cardHtml }}>
+    <DocumentInfoProvider value={{ nonce, requestId, cardHtml, headerHtml }}>
       <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
     </DocumentInfoProvider>
   );

@@ -1,6 +1,8 @@
-import { Form, Link, NavLink, useNavigation } from "@remix-run/react";
+import { useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Role } from "~/models/user";
+import { useHeaderHtml } from "~/utils/nonce";
+import { usePlainForms, usePlainLinks } from "~/utils/plain-links";
 import { useDismissableDetails } from "~/utils/use-dismissable-details";
 
 export type HeaderUser = { name: string; role: number } | null;
@@ -10,98 +12,131 @@ export function badgeText(count: number) {
   return count > 99 ? "99+" : String(count);
 }
 
-/**
- * The top navigation. Dropdowns are <details> elements, so they open and
- * close without JavaScript; the small-screen menu is one too. With
- * JavaScript they also close on navigation, Escape, an outside click and
- * focus leaving (useDismissableDetails).
- *
- * Layout: brand, search, nav links at the right, cart. Below `lg` the search
- * takes a full-width second row (so it is never squeezed); below `md` the
- * nav links move into the ☰ menu, while the cart stays in the bar.
- */
-export function Header({
-  user,
-  categories,
-  cartCount,
-  shopName,
-  keyword,
-}: {
+export type HeaderProps = {
   user: HeaderUser;
   categories: HeaderCategory[];
   cartCount: number;
   shopName: string;
   keyword: string;
-}) {
-  const mobileMenu = useDismissableDetails();
+};
+
+/** What the header's markup is made from: its data, the current path and whether a search is on its way. */
+export type HeaderView = HeaderProps & { path: string; searching: boolean };
+
+/**
+ * The top navigation. Dropdowns are <details> elements, so they open and
+ * close without JavaScript; the small-screen menu is one too. With
+ * JavaScript they also close on navigation, Escape, an outside click and
+ * focus leaving (useDismissableDetails, for all of them at once).
+ *
+ * Layout: brand, search, nav links at the right, cart. Below `lg` the search
+ * takes a full-width second row (so it is never squeezed); below `md` the
+ * nav links move into the ☰ menu, while the cart stays in the bar.
+ *
+ * The markup (HeaderBar) has no hooks: its links and forms are the plain
+ * markup <Link>, <NavLink> and <Form> render, and this element answers their
+ * clicks and submits as those would. So the server can keep it, as it keeps
+ * product cards (app/utils/header-html.server.tsx): it was about a third of
+ * the React work of a page with no data of its own.
+ */
+export function Header(props: HeaderProps) {
+  const location = useLocation();
   const navigation = useNavigation();
-  const searching = navigation.state !== "idle" && navigation.location?.pathname === "/search";
-
+  const dropdowns = useDismissableDetails<HTMLElement>();
+  const onClick = usePlainLinks("a[data-discover]");
+  const onSubmit = usePlainForms();
+  const view: HeaderView = {
+    ...props,
+    path: location.pathname,
+    searching: navigation.state !== "idle" && navigation.location?.pathname === "/search",
+  };
+  const headerHtml = useHeaderHtml();
+  // On the server, the kept markup: read by a getter, so a header rendered for keeping
+  // (React within React) renders while React writes this element, after this component's hooks.
+  const kept = headerHtml && {
+    get __html() {
+      return headerHtml(view);
+    },
+  };
   return (
-    <header className="sticky top-0 z-30 border-b border-gray-200 bg-white">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3">
-        <Link to="/" className="shrink-0 text-lg font-bold tracking-tight text-gray-900" aria-label={`${shopName} home`}>
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            width="22"
-            height="22"
-            className="mr-1 inline-block align-[-4px]"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
-            <circle cx="9" cy="20" r="1.5" />
-            <circle cx="18" cy="20" r="1.5" />
-            <path d="M2 3h3l2.6 12.2a2 2 0 0 0 2 1.6h8.2a2 2 0 0 0 2-1.5L22 7H6" />
-          </svg>
-          {shopName}
-        </Link>
-
-        <Form
-          method="get"
-          action="/search"
-          role="search"
-          className="order-last flex basis-full items-center gap-2 lg:order-none lg:ml-6 lg:max-w-md lg:flex-1 lg:basis-auto"
-        >
-          <label htmlFor="site-search" className="sr-only">
-            Search products
-          </label>
-          <input
-            id="site-search"
-            type="search"
-            name="keyword"
-            placeholder="Search"
-            defaultValue={keyword}
-            maxLength={200}
-            className="input min-w-0 flex-1"
-          />
-          <button type="submit" className="btn-secondary shrink-0" disabled={searching}>
-            Search
-          </button>
-        </Form>
-
-        <nav aria-label="Main" className="ml-auto hidden md:block">
-          <NavItems layout="bar" user={user} categories={categories} />
-        </nav>
-
-        <CartLink count={cartCount} />
-
-        <details ref={mobileMenu} className="relative md:hidden">
-          <summary className="btn-secondary cursor-pointer list-none" aria-label="Menu">
-            ☰
-          </summary>
-          <nav
-            aria-label="Mobile"
-            className="absolute right-0 z-40 mt-2 max-h-[calc(100vh-6rem)] w-56 overflow-y-auto overscroll-contain rounded border border-gray-200 bg-white py-2 shadow-lg"
-          >
-            <NavItems layout="menu" user={user} categories={categories} />
-          </nav>
-        </details>
-      </div>
+    <header
+      ref={dropdowns}
+      className="sticky top-0 z-30 border-b border-gray-200 bg-white"
+      onClick={onClick}
+      onSubmit={onSubmit}
+      dangerouslySetInnerHTML={kept}
+    >
+      {kept ? null : <HeaderBar {...view} />}
     </header>
+  );
+}
+
+/** The header's contents, a function of its view alone. */
+export function HeaderBar({ user, categories, cartCount, shopName, keyword, path, searching }: HeaderView) {
+  return (
+    <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3">
+      <a href="/" className="shrink-0 text-lg font-bold tracking-tight text-gray-900" aria-label={`${shopName} home`} data-discover="true">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          width="22"
+          height="22"
+          className="mr-1 inline-block align-[-4px]"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <circle cx="9" cy="20" r="1.5" />
+          <circle cx="18" cy="20" r="1.5" />
+          <path d="M2 3h3l2.6 12.2a2 2 0 0 0 2 1.6h8.2a2 2 0 0 0 2-1.5L22 7H6" />
+        </svg>
+        {shopName}
+      </a>
+
+      <form
+        method="get"
+        action="/search"
+        role="search"
+        className="order-last flex basis-full items-center gap-2 lg:order-none lg:ml-6 lg:max-w-md lg:flex-1 lg:basis-auto"
+        data-discover="true"
+      >
+        <label htmlFor="site-search" className="sr-only">
+          Search products
+        </label>
+        <input
+          id="site-search"
+          type="search"
+          name="keyword"
+          placeholder="Search"
+          defaultValue={keyword}
+          maxLength={200}
+          className="input min-w-0 flex-1"
+        />
+        <button type="submit" className="btn-secondary shrink-0" disabled={searching}>
+          Search
+        </button>
+      </form>
+
+      <nav aria-label="Main" className="ml-auto hidden md:block">
+        <NavItems layout="bar" user={user} categories={categories} path={path} />
+      </nav>
+
+      <CartLink count={cartCount} />
+
+      <details className="relative md:hidden">
+        <summary className="btn-secondary cursor-pointer list-none" aria-label="Menu">
+          ☰
+        </summary>
+        <nav
+          aria-label="Mobile"
+          className="absolute right-0 z-40 mt-2 max-h-[calc(100vh-6rem)] w-56 overflow-y-auto overscroll-contain rounded border border-gray-200 bg-white py-2 shadow-lg"
+        >
+          <NavItems layout="menu" user={user} categories={categories} path={path} />
+        </nav>
+      </details>
+    </div>
   );
 }
 
@@ -117,11 +152,11 @@ type NavLayout = "bar" | "menu";
  * (itself a <details>) the categories are one link and the user's entries
  * are listed flat.
  */
-function NavItems({ layout, user, categories }: { layout: NavLayout; user: HeaderUser; categories: HeaderCategory[] }) {
+function NavItems({ layout, user, categories, path }: { layout: NavLayout; user: HeaderUser; categories: HeaderCategory[]; path: string }) {
   const dashboard = user?.role === Role.Admin ? "/dashboard/admin" : "/dashboard/user";
   return (
     <ul className={layout === "bar" ? "flex items-center gap-1" : undefined}>
-      <NavItem layout={layout} to="/" end>
+      <NavItem layout={layout} to="/" end path={path}>
         Home
       </NavItem>
       {layout === "bar" ? (
@@ -135,7 +170,7 @@ function NavItems({ layout, user, categories }: { layout: NavLayout; user: Heade
           ))}
         </Dropdown>
       ) : (
-        <NavItem layout={layout} to={ALL_CATEGORIES}>
+        <NavItem layout={layout} to={ALL_CATEGORIES} path={path}>
           Categories
         </NavItem>
       )}
@@ -143,19 +178,19 @@ function NavItems({ layout, user, categories }: { layout: NavLayout; user: Heade
         <UserEntries layout={layout} label={user.name}>
           <MenuLink to={dashboard}>Dashboard</MenuLink>
           <li>
-            <Form method="post" action="/logout">
+            <form method="post" action="/logout" data-discover="true">
               <button type="submit" className={`${MENU_ENTRY} w-full text-left`}>
                 Logout
               </button>
-            </Form>
+            </form>
           </li>
         </UserEntries>
       ) : (
         <>
-          <NavItem layout={layout} to="/register">
+          <NavItem layout={layout} to="/register" path={path}>
             Register
           </NavItem>
-          <NavItem layout={layout} to="/login">
+          <NavItem layout={layout} to="/login" path={path}>
             Login
           </NavItem>
         </>
@@ -170,27 +205,36 @@ const MENU_ENTRY = "block px-4 py-2 text-sm hover:bg-gray-100";
 function MenuLink({ to, children }: { to: string; children: ReactNode }) {
   return (
     <li>
-      <Link to={to} className={MENU_ENTRY}>
+      <a href={to} className={MENU_ENTRY} data-discover="true">
         {children}
-      </Link>
+      </a>
     </li>
   );
 }
 
-/** A top-level link: a button-like link in the bar (underlined when current), a menu entry in the ☰ menu. */
-function NavItem({ layout, to, end, children }: { layout: NavLayout; to: string; end?: boolean; children: ReactNode }) {
+/**
+ * Is `to` the page at `path`, as <NavLink> decides it: the same path, or
+ * (unless `end`) a path below it; ignoring case, as NavLink does by default.
+ */
+export function isCurrentPath(path: string, to: string, end = false): boolean {
+  const here = path.toLowerCase();
+  return here === to || (!end && here.startsWith(to) && here.charAt(to.length) === "/");
+}
+
+/** A top-level link: a button-like link in the bar (underlined, and `aria-current`, when current), a menu entry in the ☰ menu. */
+function NavItem({ layout, to, end, path, children }: { layout: NavLayout; to: string; end?: boolean; path: string; children: ReactNode }) {
   if (layout === "menu") return <MenuLink to={to}>{children}</MenuLink>;
+  const current = isCurrentPath(path, to, end);
   return (
     <li>
-      <NavLink
-        to={to}
-        end={end}
-        className={({ isActive }) =>
-          `block rounded px-3 py-2 text-sm font-medium hover:bg-gray-100 ${isActive ? "text-gray-900 underline" : "text-gray-700"}`
-        }
+      <a
+        href={to}
+        aria-current={current ? "page" : undefined}
+        className={`block rounded px-3 py-2 text-sm font-medium hover:bg-gray-100 ${current ? "text-gray-900 underline" : "text-gray-700"}`}
+        data-discover="true"
       >
         {children}
-      </NavLink>
+      </a>
     </li>
   );
 }
@@ -205,7 +249,7 @@ function UserEntries({ layout, label, children }: { layout: NavLayout; label: st
   );
 }
 
-/** A bar dropdown: a <details> that opens without JavaScript and, with it, closes like a menu. */
+/** A bar dropdown: a <details> that opens without JavaScript and, with it, closes like a menu (see Header). */
 function Dropdown({
   label,
   summaryClassName = "",
@@ -217,10 +261,9 @@ function Dropdown({
   listClassName: string;
   children: ReactNode;
 }) {
-  const ref = useDismissableDetails();
   return (
     <li>
-      <details ref={ref} className="relative">
+      <details className="relative">
         <summary
           className={`${summaryClassName} cursor-pointer list-none rounded px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100`}
         >
@@ -239,7 +282,11 @@ function Dropdown({
  */
 function CartLink({ count }: { count: number }) {
   return (
-    <Link to="/cart" className="ml-auto shrink-0 rounded px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100 md:ml-0">
+    <a
+      href="/cart"
+      className="ml-auto shrink-0 rounded px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100 md:ml-0"
+      data-discover="true"
+    >
       Cart{" "}
       <span
         data-testid="cart-count"
@@ -248,6 +295,6 @@ function CartLink({ count }: { count: number }) {
         {badgeText(count)}
       </span>
       <span className="sr-only"> {count === 1 ? "item" : "items"}</span>
-    </Link>
+    </a>
   );
 }

@@ -1,8 +1,9 @@
-import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
+import { useFetcher, useLocation } from "@remix-run/react";
 import { Fragment, type FormEvent, type MouseEvent } from "react";
 import { AddToCartFields, useCartBusy } from "~/components/AddToCartButton";
 import { productPhotoPath, THUMB_WIDTH, type ProductCardData } from "~/models/catalog";
 import { formatPrice } from "~/utils/money";
+import { usePlainLinks } from "~/utils/plain-links";
 import { preview } from "~/utils/text";
 
 /** A card's fragment: without JavaScript, ADD TO CART comes back to the card it was pressed on. */
@@ -43,19 +44,7 @@ export function useCardList(): {
 }
 
 /** A click handler for a list of cards: their plain `a[data-card-link]` anchors navigate in the app, as a <Link> does. */
-export function useCardLinks(): (event: MouseEvent) => void {
-  const navigate = useNavigate();
-  return (event: MouseEvent) => {
-    const anchor = (event.target as Element).closest?.("a[data-card-link]");
-    if (!(anchor instanceof HTMLAnchorElement) || event.defaultPrevented) return;
-    // What <Link> leaves to the browser: other buttons, modifier keys (new tab or window), another origin.
-    if (event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
-    const url = new URL(anchor.href);
-    if (url.origin !== window.location.origin) return;
-    event.preventDefault();
-    navigate(url.pathname + url.search + url.hash);
-  };
-}
+export const useCardLinks = () => usePlainLinks("a[data-card-link]");
 
 /**
  * One product in a grid: photo, name, a 30-character preview, price, More

@@ -38,6 +38,8 @@ describe("kept card markup", () => {
     "/category/lamps?sort=price-asc&page=2",
     `/search?keyword=${encodeURIComponent(`"a" & <b>`)}`,
     "/search?keyword=a\"b'c<d>&e",
+    // Replacement patterns of String.replace, which must come through as they are.
+    "/search?keyword=$&$1$$$`",
   ];
 
   it("is what rendering the card gives, the first time and when kept, for every page it comes back to", () => {

@@ -1,21 +1,26 @@
 import { createContext, useContext } from "react";
+import type { HeaderView } from "~/components/Header";
 import type { CardListState } from "~/components/ProductCard";
 import type { ProductCardData } from "~/models/catalog";
 
 // Per-response facts the document needs while rendering on the server: the CSP
 // nonce for <Scripts>, the request id an error page shows so a shopper can
-// quote it, and the server's kept card markup (app/utils/card-html.server.tsx).
+// quote it, and the server's kept markup of cards and of the header
+// (app/utils/card-html.server.tsx, app/utils/header-html.server.tsx).
 // Provided by entry.server; in the browser, none of them.
 type DocumentInfo = {
   nonce: string;
   requestId: string;
   cardHtml?: (product: ProductCardData, list: CardListState, eager: boolean) => string;
+  headerHtml?: (view: HeaderView) => string;
 };
 const DocumentInfoContext = createContext<DocumentInfo>({ nonce: "", requestId: "" });
 export const DocumentInfoProvider = DocumentInfoContext.Provider;
 export const useNonce = () => useContext(DocumentInfoContext).nonce;
 /** A product card's markup as the server keeps it; undefined in the browser, which renders cards itself. */
 export const useCardHtml = () => useContext(DocumentInfoContext).cardHtml;
+/** The header's markup as the server keeps it; undefined in the browser. */
+export const useHeaderHtml = () => useContext(DocumentInfoContext).headerHtml;
 
 export const REQUEST_ID_META = "request-id";
 

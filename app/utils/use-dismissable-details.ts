@@ -1,50 +1,64 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
+/** The <details> dropdowns a ref covers: the element itself when it is one, else every one inside it. */
+function dropdownsIn(root: HTMLElement | null): HTMLDetailsElement[] {
+  if (!root) return [];
+  return root instanceof HTMLDetailsElement ? [root] : Array.from(root.querySelectorAll("details"));
+}
+
 /**
- * A <details> dropdown that behaves like a menu once JavaScript runs: it
+ * <details> dropdowns that behave like menus once JavaScript runs: each
  * closes on navigation, on Escape (giving focus back to its summary), on a
- * click or tap outside it, and when focus leaves it. Without JavaScript it
- * stays a plain <details>, which opens and closes by its summary.
+ * click or tap outside it, and when focus leaves it. Without JavaScript they
+ * stay plain <details>, which open and close by their summary. The ref goes
+ * on one <details>, or on an element around several (the header), so their
+ * markup needs no hooks of its own.
  */
-export function useDismissableDetails<T extends HTMLDetailsElement>() {
+export function useDismissableDetails<T extends HTMLElement>() {
   const ref = useRef<T>(null);
   const location = useLocation();
 
-  // A navigation (a link inside it, or anywhere else) closes it.
+  // A navigation (a link inside it, or anywhere else) closes them.
   useEffect(() => {
-    if (ref.current) ref.current.open = false;
+    for (const details of dropdownsIn(ref.current)) details.open = false;
   }, [location.key]);
 
   useEffect(() => {
-    const details = ref.current;
-    if (!details) return;
-    const close = (focusSummary = false) => {
-      if (!details.open) return;
+    const root = ref.current;
+    if (!root) return;
+    const close = (details: HTMLDetailsElement, focusSummary = false) => {
       details.open = false;
       if (focusSummary) details.querySelector("summary")?.focus();
     };
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape" || !details.open) return;
-      event.preventDefault();
-      // Focus goes back to the summary only when it was inside (else it stays where the user is).
-      close(document.activeElement instanceof Node && details.contains(document.activeElement));
+      if (event.key !== "Escape") return;
+      for (const details of dropdownsIn(root)) {
+        if (!details.open) continue;
+        event.preventDefault();
+        // Focus goes back to the summary only when it was inside (else it stays where the user is).
+        close(details, document.activeElement instanceof Node && details.contains(document.activeElement));
+      }
     };
     const onPointerDown = (event: PointerEvent) => {
-      if (event.target instanceof Node && !details.contains(event.target)) close();
+      if (!(event.target instanceof Node)) return;
+      for (const details of dropdownsIn(root)) if (details.open && !details.contains(event.target)) close(details);
     };
     const onFocusOut = (event: FocusEvent) => {
       // relatedTarget is null when focus goes to nothing (e.g. a click on the page body):
       // the pointerdown handler covers that case.
       const next = event.relatedTarget;
-      if (next instanceof Node && !details.contains(next)) close();
+      if (!(next instanceof Node) || !(event.target instanceof Node)) return;
+      for (const details of dropdownsIn(root)) {
+        if (details.open && details.contains(event.target) && !details.contains(next)) close(details);
+      }
     };
     document.addEventListener("keydown", onKeyDown);
-    details.addEventListener("focusout", onFocusOut);
+    root.addEventListener("focusout", onFocusOut);
     document.addEventListener("pointerdown", onPointerDown);
     return () => {
       document.removeEventListener("keydown", onKeyDown);
-      details.removeEventListener("focusout", onFocusOut);
+      root.removeEventListener("focusout", onFocusOut);
       document.removeEventListener("pointerdown", onPointerDown);
     };
   }, []);

@@ -49,6 +49,23 @@ test.describe("the frame of every screen", () => {
     }
   });
 
+  test("the header's search finds products (in place, with JavaScript) and keeps the words in its box", async ({ page }) => {
+    const js = hasJs(test.info());
+    await page.goto("/about");
+    if (js) await page.evaluate(() => ((window as unknown as { notReloaded?: boolean }).notReloaded = true));
+    const box = page.getByRole("searchbox", { name: "Search products" });
+    await box.fill(`laptop "x" & <y>`);
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/search\?keyword=laptop/);
+    await expect(page.getByRole("heading", { name: "Search Results" })).toBeVisible();
+    await expect(box).toHaveValue(`laptop "x" & <y>`);
+    await box.fill("laptop");
+    await box.press("Enter");
+    await expect(page.getByRole("heading", { name: "Aurora 14 Laptop" })).toBeVisible();
+    await expect(box).toHaveValue("laptop");
+    if (js) expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  });
+
   test("contact shows the support e-mail, phone and toll-free number", async ({ page }) => {
     await page.goto("/contact");
     await expect(page.getByText("help@storefront.test")).toBeVisible();

@@ -295,7 +295,8 @@ describe("toasts", () => {
     const shown = await getToast(new Request(ORIGIN, { headers: { Cookie: `cart=; ${cookie}` } }));
     expect(shown.toast).toMatchObject({ message: "Saved" });
     expect(shown.headers.get("Set-Cookie")).toMatch(/^toast-session=;.*Expires=Thu, 01 Jan 1970/);
-    for (const headers of [{}, { Cookie: "cart=" }, { Cookie: "toast-session-other=1; __session=x" }]) {
+    const requests: Record<string, string>[] = [{}, { Cookie: "cart=" }, { Cookie: "toast-session-other=1; __session=x" }];
+    for (const headers of requests) {
       const none = await getToast(new Request(ORIGIN, { headers }));
       expect(none.toast).toBeUndefined();
       expect(none.headers.get("Set-Cookie")).toBeNull();
