@@ -59,7 +59,7 @@ const pages = {
     ["product", `/product/${productSlug}`],
     ["categories", "/categories"],
     ["category", "/category/electronics"],
-    ["search", "/search?keyword=lamp"],
+    ["search", "/search?keyword=light"],
     ["search-empty", "/search?keyword=zzzzqq"],
     ["login", "/login"],
     ["register", "/register"],
