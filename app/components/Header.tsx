@@ -20,8 +20,8 @@ export type HeaderProps = {
   keyword: string;
 };
 
-/** What the header's markup is made from: its data, the current path and whether a search is on its way. */
-export type HeaderView = HeaderProps & { path: string; searching: boolean };
+/** What the header's markup is made from: its data, which bar link is the current page, and whether a search is on its way. */
+export type HeaderView = HeaderProps & { current: string | null; searching: boolean };
 
 /**
  * The top navigation. Dropdowns are <details> elements, so they open and
@@ -47,7 +47,7 @@ export function Header(props: HeaderProps) {
   const onSubmit = usePlainForms();
   const view: HeaderView = {
     ...props,
-    path: location.pathname,
+    current: currentBarLink(location.pathname),
     searching: navigation.state !== "idle" && navigation.location?.pathname === "/search",
   };
   const headerHtml = useHeaderHtml();
@@ -72,7 +72,7 @@ export function Header(props: HeaderProps) {
 }
 
 /** The header's contents, a function of its view alone. */
-export function HeaderBar({ user, categories, cartCount, shopName, keyword, path, searching }: HeaderView) {
+export function HeaderBar({ user, categories, cartCount, shopName, keyword, current, searching }: HeaderView) {
   return (
     <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3">
       <a href="/" className="shrink-0 text-lg font-bold tracking-tight text-gray-900" aria-label={`${shopName} home`} data-discover="true">
@@ -120,7 +120,7 @@ export function HeaderBar({ user, categories, cartCount, shopName, keyword, path
       </form>
 
       <nav aria-label="Main" className="ml-auto hidden md:block">
-        <NavItems layout="bar" user={user} categories={categories} path={path} />
+        <NavItems layout="bar" user={user} categories={categories} current={current} />
       </nav>
 
       <CartLink count={cartCount} />
@@ -133,7 +133,7 @@ export function HeaderBar({ user, categories, cartCount, shopName, keyword, path
           aria-label="Mobile"
           className="absolute right-0 z-40 mt-2 max-h-[calc(100vh-6rem)] w-56 overflow-y-auto overscroll-contain rounded border border-gray-200 bg-white py-2 shadow-lg"
         >
-          <NavItems layout="menu" user={user} categories={categories} path={path} />
+          <NavItems layout="menu" user={user} categories={categories} current={current} />
         </nav>
       </details>
     </div>
@@ -152,11 +152,21 @@ type NavLayout = "bar" | "menu";
  * (itself a <details>) the categories are one link and the user's entries
  * are listed flat.
  */
-function NavItems({ layout, user, categories, path }: { layout: NavLayout; user: HeaderUser; categories: HeaderCategory[]; path: string }) {
+function NavItems({
+  layout,
+  user,
+  categories,
+  current,
+}: {
+  layout: NavLayout;
+  user: HeaderUser;
+  categories: HeaderCategory[];
+  current: string | null;
+}) {
   const dashboard = user?.role === Role.Admin ? "/dashboard/admin" : "/dashboard/user";
   return (
     <ul className={layout === "bar" ? "flex items-center gap-1" : undefined}>
-      <NavItem layout={layout} to="/" end path={path}>
+      <NavItem layout={layout} to="/" current={current}>
         Home
       </NavItem>
       {layout === "bar" ? (
@@ -170,7 +180,7 @@ function NavItems({ layout, user, categories, path }: { layout: NavLayout; user:
           ))}
         </Dropdown>
       ) : (
-        <NavItem layout={layout} to={ALL_CATEGORIES} path={path}>
+        <NavItem layout={layout} to={ALL_CATEGORIES} current={current}>
           Categories
         </NavItem>
       )}
@@ -187,10 +197,10 @@ function NavItems({ layout, user, categories, path }: { layout: NavLayout; user:
         </UserEntries>
       ) : (
         <>
-          <NavItem layout={layout} to="/register" path={path}>
+          <NavItem layout={layout} to="/register" current={current}>
             Register
           </NavItem>
-          <NavItem layout={layout} to="/login" path={path}>
+          <NavItem layout={layout} to="/login" current={current}>
             Login
           </NavItem>
         </>
@@ -213,24 +223,37 @@ function MenuLink({ to, children }: { to: string; children: ReactNode }) {
 }
 
 /**
- * Is `to` the page at `path`, as <NavLink> decides it: the same path, or
- * (unless `end`) a path below it; ignoring case, as NavLink does by default.
+ * The bar's links that are underlined (and `aria-current`) on their own
+ * page, and whether a page below them counts too (`end`: it does not).
  */
-export function isCurrentPath(path: string, to: string, end = false): boolean {
+const PATH_LINKS: { to: string; end: boolean }[] = [
+  { to: "/", end: true },
+  { to: "/register", end: false },
+  { to: "/login", end: false },
+];
+
+/**
+ * Which of the bar's links is the page at `path`, as <NavLink> decides it:
+ * the same path or (unless `end`) a path below it, ignoring case. The one
+ * thing the header's markup takes from the path, so the server keeps it
+ * per link, not per page (app/utils/header-html.server.tsx).
+ */
+export function currentBarLink(path: string): string | null {
   const here = path.toLowerCase();
-  return here === to || (!end && here.startsWith(to) && here.charAt(to.length) === "/");
+  const link = PATH_LINKS.find(({ to, end }) => here === to || (!end && here.startsWith(to) && here.charAt(to.length) === "/"));
+  return link?.to ?? null;
 }
 
 /** A top-level link: a button-like link in the bar (underlined, and `aria-current`, when current), a menu entry in the ☰ menu. */
-function NavItem({ layout, to, end, path, children }: { layout: NavLayout; to: string; end?: boolean; path: string; children: ReactNode }) {
+function NavItem({ layout, to, current, children }: { layout: NavLayout; to: string; current: string | null; children: ReactNode }) {
   if (layout === "menu") return <MenuLink to={to}>{children}</MenuLink>;
-  const current = isCurrentPath(path, to, end);
+  const isCurrent = current === to;
   return (
     <li>
       <a
         href={to}
-        aria-current={current ? "page" : undefined}
-        className={`block rounded px-3 py-2 text-sm font-medium hover:bg-gray-100 ${current ? "text-gray-900 underline" : "text-gray-700"}`}
+        aria-current={isCurrent ? "page" : undefined}
+        className={`block rounded px-3 py-2 text-sm font-medium hover:bg-gray-100 ${isCurrent ? "text-gray-900 underline" : "text-gray-700"}`}
         data-discover="true"
       >
         {children}

@@ -3,7 +3,7 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { HeaderBar, type HeaderView } from "~/components/Header";
+import { currentBarLink, HeaderBar, type HeaderView } from "~/components/Header";
 import { Role } from "~/models/user";
 import { headerHtml, keptHeaderCount } from "./header-html.server";
 
@@ -11,7 +11,7 @@ const categories = [
   { id: "c1", name: "Books", slug: "books" },
   { id: "c2", name: `Home & "Kitchen" <Tools>`, slug: "home-and-kitchen" },
 ];
-const anonymous: HeaderView = { user: null, categories, cartCount: 0, shopName: "Storefront", keyword: "", path: "/", searching: false };
+const anonymous: HeaderView = { user: null, categories, cartCount: 0, shopName: "Storefront", keyword: "", current: "/", searching: false };
 const rendered = (view: HeaderView) => renderToString(createElement(HeaderBar, view));
 
 describe("kept header markup", () => {
@@ -24,7 +24,7 @@ describe("kept header markup", () => {
       for (const path of paths)
         for (const keyword of keywords)
           for (const cartCount of [0, 1, 120]) {
-            const view = { ...anonymous, user, path, keyword, cartCount };
+            const view = { ...anonymous, user, current: currentBarLink(path), keyword, cartCount };
             expect(headerHtml(view)).toBe(rendered(view));
             expect(headerHtml(view)).toBe(rendered(view));
           }
@@ -32,13 +32,15 @@ describe("kept header markup", () => {
 
   it("marks the current bar link as NavLink does", () => {
     const current = (path: string) =>
-      [...headerHtml({ ...anonymous, path }).matchAll(/<a href="([^"]*)" aria-current="page"/g)].map((m) => m[1]);
+      [...headerHtml({ ...anonymous, current: currentBarLink(path) }).matchAll(/<a href="([^"]*)" aria-current="page"/g)].map((m) => m[1]);
     expect(current("/")).toEqual(["/"]);
     expect(current("/login")).toEqual(["/login"]);
     expect(current("/Login")).toEqual(["/login"]);
     expect(current("/register/step")).toEqual(["/register"]);
     expect(current("/registered")).toEqual([]);
     expect(current("/product/x")).toEqual([]);
+    // A page under Home is not Home (NavLink's `end`).
+    expect(current("/about")).toEqual([]);
   });
 
   it("keeps a header under its view: a renamed category, another visitor or count is new markup, never the old", () => {
@@ -57,7 +59,7 @@ describe("kept header markup", () => {
 
   it("keeps one copy per view, whatever the words searched for", () => {
     const count = keptHeaderCount();
-    for (const keyword of ["one", "two", "three"]) headerHtml({ ...anonymous, path: "/search", keyword });
+    for (const keyword of ["one", "two", "three"]) headerHtml({ ...anonymous, current: currentBarLink("/search"), keyword });
     expect(keptHeaderCount()).toBeLessThanOrEqual(count + 1);
   });
 });

@@ -6,7 +6,7 @@
 // search box's words, which alone vary page by page (every search) and so
 // are written in per page, as a card's way back is.
 import { renderToString } from "react-dom/server";
-import { HeaderBar, isCurrentPath, type HeaderView } from "~/components/Header";
+import { HeaderBar, type HeaderView } from "~/components/Header";
 import { escapeAttribute, keptMarkup } from "./kept-markup.server";
 
 /** Headers kept per process (about 4 kB each): one per visitor name, cart count and current link, in practice. */
@@ -17,17 +17,9 @@ const kept = keptMarkup(1_000);
 const KEYWORD = "\u0001";
 const KEYWORD_ATTRIBUTE = `value="${KEYWORD}"`;
 
-/** The bar's links whose look depends on the path (NavItem in components/Header.tsx). */
-const PATH_LINKS: [to: string, end: boolean][] = [
-  ["/", true],
-  ["/register", false],
-  ["/login", false],
-];
-
-function headerKey({ user, categories, cartCount, shopName, path, searching }: HeaderView) {
-  const current = PATH_LINKS.map(([to, end]) => (isCurrentPath(path, to, end) ? 1 : 0)).join("");
+function headerKey({ user, categories, cartCount, shopName, current, searching }: HeaderView) {
   const list = categories.map(({ id, name, slug }) => `${id}\u0000${name}\u0000${slug}`).join("\u0001");
-  return `${current}${searching ? 1 : 0}\u0000${cartCount}\u0000${shopName}\u0000${user ? `${user.role}\u0000${user.name}` : ""}\u0002${list}`;
+  return `${current ?? ""}\u0000${searching ? 1 : 0}\u0000${cartCount}\u0000${shopName}\u0000${user ? `${user.role}\u0000${user.name}` : ""}\u0002${list}`;
 }
 
 /** The markup inside `<header>` for this view, from the kept copy when there is one. */

@@ -1,10 +1,9 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
-/** The <details> dropdowns a ref covers: the element itself when it is one, else every one inside it. */
+/** The <details> dropdowns inside the element a ref points to. */
 function dropdownsIn(root: HTMLElement | null): HTMLDetailsElement[] {
-  if (!root) return [];
-  return root instanceof HTMLDetailsElement ? [root] : Array.from(root.querySelectorAll("details"));
+  return root ? Array.from(root.querySelectorAll("details")) : [];
 }
 
 /**
@@ -12,8 +11,8 @@ function dropdownsIn(root: HTMLElement | null): HTMLDetailsElement[] {
  * closes on navigation, on Escape (giving focus back to its summary), on a
  * click or tap outside it, and when focus leaves it. Without JavaScript they
  * stay plain <details>, which open and close by their summary. The ref goes
- * on one <details>, or on an element around several (the header), so their
- * markup needs no hooks of its own.
+ * on the element around them (the header), so their markup needs no hooks
+ * of its own.
  */
 export function useDismissableDetails<T extends HTMLElement>() {
   const ref = useRef<T>(null);
