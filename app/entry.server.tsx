@@ -6,12 +6,12 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { startBackgroundJobs } from "./jobs.server";
-import { cardHtml } from "./utils/card-html.server";
+import { cardHtml } from "~/components/catalog/card-html.server";
 import { cspHeader } from "./utils/csp";
-import { headerHtml } from "./utils/header-html.server";
+import { headerHtml } from "~/components/layout/header-html.server";
 import { db } from "./utils/db.server";
 import { env } from "./utils/env.server";
-import { DocumentInfoProvider } from "./utils/nonce";
+import { DocumentInfoProvider } from "~/components/layout/document-info";
 
 const ABORT_DELAY = 5_000;
 

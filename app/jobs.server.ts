@@ -1,16 +1,16 @@
 // Background work of the shop, on the job queue (app/jobs/queue.server.ts):
 // e-mails as they are queued, and every minute the payment reconciler (with
-// the admins' refunds still pending, app/models/refund.server.ts), the
-// reservation sweep (app/models/payment.server.ts) and the copies of photos
-// stored before copies existed (app/models/photo-variants.server.ts). pg-boss gives each job to
+// the admins' refunds still pending, app/domain/payments/refund.server.ts), the
+// reservation sweep (app/domain/checkout/reconcile.server.ts) and the copies of photos
+// stored before copies existed (app/domain/catalog/photo-variants.server.ts). pg-boss gives each job to
 // one process of one instance, records failures with their error, and the
 // returned stop function lets running jobs finish before it resolves.
 import type PgBoss from "pg-boss";
 import { sendQueuedEmail } from "./jobs/send-email.server";
 import { enqueueNow, QUEUES, startJobRunner } from "./jobs/queue.server";
-import { reconcilePayments, releaseExpiredReservations } from "./models/payment.server";
-import { makeMissingPhotoVariants } from "./models/photo-variants.server";
-import { retryPendingRefunds } from "./models/refund.server";
+import { reconcilePayments, releaseExpiredReservations } from "~/domain/checkout/reconcile.server";
+import { makeMissingPhotoVariants } from "~/domain/catalog/photo-variants.server";
+import { retryPendingRefunds } from "~/domain/payments/refund.server";
 
 declare global {
   var __backgroundJobs: (() => Promise<void>) | undefined;

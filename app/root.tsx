@@ -2,15 +2,15 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { json } from "@remix-run/node";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { getToast } from "~/utils/toast.server";
-import { Footer } from "~/components/Footer";
-import { Header } from "~/components/Header";
-import { BadRequest, NotFound, UnexpectedError } from "~/components/NotFound";
-import { Toaster, type Toast } from "~/components/Toaster";
-import { cartItemCount, readCart } from "~/models/cart.server";
-import { listCategories } from "~/models/category.server";
-import { getOptionalUser } from "~/utils/auth.server";
+import { Footer } from "~/components/layout/Footer";
+import { Header } from "~/components/layout/Header";
+import { BadRequest, NotFound, UnexpectedError } from "~/components/layout/NotFound";
+import { Toaster, type Toast } from "~/components/layout/Toaster";
+import { cartItemCount, readCart } from "~/domain/cart/cart.server";
+import { listCategories } from "~/domain/catalog/category.server";
+import { getOptionalUser } from "~/domain/accounts/auth.server";
 import { env } from "~/utils/env.server";
-import { REQUEST_ID_META, useNonce, useRequestId } from "~/utils/nonce";
+import { REQUEST_ID_META, useNonce, useRequestId } from "~/components/layout/document-info";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [

@@ -1,6 +1,6 @@
 // The demo accounts, with the passwords the README publishes: seeded locally
 // only (prisma/seed.ts), never in production.
-import { Role } from "../app/models/user";
+import { Role } from "../app/domain/accounts/user";
 
 export const DEMO_ACCOUNTS = {
   admin: { name: "Ada Admin", email: "admin@storefront.test", password: "Admin123!", answer: "football", role: Role.Admin },

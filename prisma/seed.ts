@@ -8,9 +8,9 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { OrderStatus, PaymentStatus, PrismaClient } from "@prisma/client";
 import sharp from "sharp";
-import { photoWrite, processPhoto } from "../app/models/photo.server";
-import { Role } from "../app/models/user";
-import { hashAnswer, hashPassword } from "../app/utils/password.server";
+import { photoWrite, processPhoto } from "../app/domain/catalog/photo.server";
+import { Role } from "../app/domain/accounts/user";
+import { hashAnswer, hashPassword } from "../app/domain/accounts/password.server";
 import { slugify } from "../app/utils/text";
 import { DEMO_ACCOUNTS } from "./seed-accounts";
 import { CATALOG } from "./seed-data";

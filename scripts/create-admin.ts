@@ -35,8 +35,8 @@ async function main() {
   process.env.DATABASE_URL = database.url;
   await migrate(database.url);
   // Imported after DATABASE_URL is known: the app's client reads it on import.
-  const { adminAccountSchema } = await import("../app/models/user.schema");
-  const { createAdmin, promoteToAdmin } = await import("../app/models/user-admin.server");
+  const { adminAccountSchema } = await import("../app/domain/accounts/user.schema");
+  const { createAdmin, promoteToAdmin } = await import("../app/domain/accounts/user-admin.server");
   const { db } = await import("../app/utils/db.server");
   try {
     const email = adminAccountSchema.shape.email.safeParse(process.env.ADMIN_EMAIL ?? (await ask("Admin e-mail: ", "ADMIN_EMAIL")));

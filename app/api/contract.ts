@@ -1,6 +1,6 @@
 // The /api/v1 contract: one declaration per operation (method, path, the role
 // it needs, the request's schemas, every answer's schema, words for people).
-// The request schemas are the domain's own (app/models/*), the ones the
+// The request schemas are the domain's own (app/domain/*), the ones the
 // screens validate with. From this list:
 //   - the dispatcher (dispatchApi in app/api/dispatch.server.ts, behind the one
 //     route app/routes/api.v1.$.ts) matches the path, answers 405 for another
@@ -9,19 +9,19 @@
 //   - /api/v1/openapi.json is generated (app/api/openapi.ts);
 //   - the tests check every answer they receive against its declared schema,
 //     and walk the authorization matrix from the roles declared here.
-import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/models/cart";
-import { MAX_KEYWORD_LENGTH, MAX_PAGE, PAGE_SIZE, PHOTO_SIZES, type PhotoSize } from "~/models/catalog";
-import { productFiltersBodySchema } from "~/models/catalog-query";
-import { API_LIST_LIMIT } from "~/models/listing.server";
-import { SIMILAR_LIMIT } from "~/models/product-page.server";
-import { categoryInputSchema, categoryUpdateSchema } from "~/models/category.server";
-import { CHECKOUT_LIMIT, MIN_CHARGE_CENTS, paymentsRequestSchema, RESERVATION_MINUTES } from "~/models/checkout.server";
-import { discountInputSchema } from "~/models/discount.schema";
-import { ADMIN_ORDERS_PAGE_SIZE, ALL_ORDERS_MAX, orderStatusInputSchema } from "~/models/order.server";
-import { productInputSchema, productUpdateSchema } from "~/models/product.server";
-import { refundInputSchema } from "~/models/refund";
-import { CHART_DAYS, STAT_RANGES, TOP_PRODUCTS } from "~/models/stats";
-import { forgotPasswordSchema, loginBodySchema, profileSchema, registerBodySchema } from "~/models/user.server";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/domain/cart/cart";
+import { MAX_KEYWORD_LENGTH, MAX_PAGE, PAGE_SIZE, PHOTO_SIZES, type PhotoSize } from "~/domain/catalog/catalog";
+import { productFiltersBodySchema } from "~/domain/catalog/catalog-query";
+import { API_LIST_LIMIT } from "~/domain/catalog/listing.server";
+import { SIMILAR_LIMIT } from "~/domain/catalog/product-page.server";
+import { categoryInputSchema, categoryUpdateSchema } from "~/domain/catalog/category.server";
+import { CHECKOUT_LIMIT, MIN_CHARGE_CENTS, paymentsRequestSchema, RESERVATION_MINUTES } from "~/domain/checkout/checkout.server";
+import { discountInputSchema } from "~/domain/discounts/discount.schema";
+import { ADMIN_ORDERS_PAGE_SIZE, ALL_ORDERS_MAX, orderStatusInputSchema } from "~/domain/orders/order.server";
+import { productInputSchema, productUpdateSchema } from "~/domain/catalog/product.server";
+import { refundInputSchema } from "~/domain/payments/refund";
+import { CHART_DAYS, STAT_RANGES, TOP_PRODUCTS } from "~/domain/orders/stats";
+import { forgotPasswordSchema, loginBodySchema, profileSchema, registerBodySchema } from "~/domain/accounts/user.server";
 import { idSchema } from "~/utils/id";
 import { pageFromText } from "~/utils/paging";
 import { z } from "~/utils/zod";

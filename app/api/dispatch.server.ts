@@ -13,7 +13,7 @@
 //      unexpected becomes a JSON 500 without internals (and is logged).
 import type { AppLoadContext } from "@remix-run/node";
 import { readBodyBytes, readJsonBody } from "~/utils/api.server";
-import { requireApiAdmin, requireApiUser } from "~/utils/auth.server";
+import { requireApiAdmin, requireApiUser } from "~/domain/accounts/auth.server";
 import { discardBody } from "~/utils/body.server";
 import { env } from "~/utils/env.server";
 import { apiError } from "~/utils/http.server";

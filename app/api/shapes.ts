@@ -1,10 +1,10 @@
 // What /api/v1 answers, as zod schemas: the field names the spec's clients
-// read (`_id`, `createAt`, `payment.success`, ...), as app/models/api-shapes.server.ts
+// read (`_id`, `createAt`, `payment.success`, ...), as app/api/spec-shapes.server.ts
 // builds them. Strict objects: an answer carrying a field the contract does
 // not declare fails the tests' response check, so the generated OpenAPI
 // document cannot fall behind the handlers. Each shared shape has an `id`
 // and becomes a component of the document.
-import { ORDER_STATUSES } from "~/models/order";
+import { ORDER_STATUSES } from "~/domain/orders/order";
 import { z } from "~/utils/zod";
 
 const ORDER_STATUS_LABELS = ORDER_STATUSES.map((status) => status.label) as [string, ...string[]];

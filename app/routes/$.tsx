@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
-import { BadRequest, NotFound } from "~/components/NotFound";
+import { BadRequest, NotFound } from "~/components/layout/NotFound";
 import { notFound } from "~/utils/http.server";
 
 // Every path no other route claims: the 404 screen with status 404. The server

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { CatalogFilters } from "~/components/CatalogFilters";
-import { ChunkPage, ProductGrid, keepListingAfterCartAction } from "~/components/ProductGrid";
-import { bandForRange, chunkHref, listingSearch, isChunkRequest, withPage } from "~/models/catalog";
-import { listingQueryFromSearchParams } from "~/models/catalog-query";
-import { productChunk, productGrid } from "~/models/listed-product.server";
-import { listProducts } from "~/models/listing.server";
-import { listCategories } from "~/models/category.server";
+import { CatalogFilters } from "~/components/catalog/CatalogFilters";
+import { ChunkPage, ProductGrid, keepListingAfterCartAction } from "~/components/catalog/ProductGrid";
+import { bandForRange, chunkHref, listingSearch, isChunkRequest, withPage } from "~/domain/catalog/catalog";
+import { listingQueryFromSearchParams } from "~/domain/catalog/catalog-query";
+import { productChunk, productGrid } from "~/domain/catalog/listed-product.server";
+import { listProducts } from "~/domain/catalog/listing.server";
+import { listCategories } from "~/domain/catalog/category.server";
 import { publicOrigin } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 

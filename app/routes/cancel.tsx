@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { cancelCheckout, type CancelOutcome } from "~/models/checkout.server";
-import { getOptionalUser } from "~/utils/auth.server";
+import { cancelCheckout, type CancelOutcome } from "~/domain/checkout/checkout.server";
+import { getOptionalUser } from "~/domain/accounts/auth.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = () => [

@@ -2,10 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { jsonWithError, jsonWithSuccess, redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
-import { RespondWithJson, useCartBusy } from "~/components/AddToCartButton";
-import { CartLineItem } from "~/components/CartLineItem";
-import { CartSummary } from "~/components/CartSummary";
-import { applyCartAction, cartActionSchema, cartItemCount, priceCart, readCart, serializeCart } from "~/models/cart.server";
+import { RespondWithJson, useCartBusy } from "~/components/cart/AddToCartButton";
+import { CartLineItem } from "~/components/cart/CartLineItem";
+import { CartSummary } from "~/components/cart/CartSummary";
+import { applyCartAction, cartActionSchema, cartItemCount, priceCart, readCart, serializeCart } from "~/domain/cart/cart.server";
 import {
   applyDiscountCode,
   cartDiscount,
@@ -14,9 +14,9 @@ import {
   checkDiscount,
   discountCodeCookie,
   readDiscountCode,
-} from "~/models/discount.server";
-import type { CartActionData } from "~/models/cart";
-import { getOptionalUser } from "~/utils/auth.server";
+} from "~/domain/discounts/discount.server";
+import type { CartActionData } from "~/domain/cart/cart";
+import { getOptionalUser } from "~/domain/accounts/auth.server";
 import { readFormData } from "~/utils/form.server";
 import { assertSameOrigin, safeRedirect } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { CategoryList } from "~/components/CategoryList";
-import { listCategoriesWithCounts } from "~/models/category-page.server";
+import { CategoryList } from "~/components/catalog/CategoryList";
+import { listCategoriesWithCounts } from "~/domain/catalog/category-page.server";
 import { publicOrigin } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, useParams } from "@remix-run/react";
-import { ChunkPage, ProductGrid, keepListingAfterCartAction } from "~/components/ProductGrid";
-import { Breadcrumbs, JsonLd, breadcrumbJsonLd } from "~/components/Breadcrumbs";
-import { SortForm } from "~/components/SortForm";
-import { DEFAULT_SORT, chunkHref, lenientPage, isChunkRequest, sortFromParam, withPage } from "~/models/catalog";
-import { getCategoryPage } from "~/models/category-page.server";
-import { productChunk, productGrid } from "~/models/listed-product.server";
+import { ChunkPage, ProductGrid, keepListingAfterCartAction } from "~/components/catalog/ProductGrid";
+import { Breadcrumbs, JsonLd, breadcrumbJsonLd } from "~/components/layout/Breadcrumbs";
+import { SortForm } from "~/components/catalog/SortForm";
+import { DEFAULT_SORT, chunkHref, lenientPage, isChunkRequest, sortFromParam, withPage } from "~/domain/catalog/catalog";
+import { getCategoryPage } from "~/domain/catalog/category-page.server";
+import { productChunk, productGrid } from "~/domain/catalog/listed-product.server";
 import { notFound, publicOrigin } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 

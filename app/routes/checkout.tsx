@@ -2,12 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { redirectWithError } from "~/utils/toast.server";
-import { OrderReview } from "~/components/OrderReview";
+import { OrderReview } from "~/components/cart/OrderReview";
 import { z } from "~/utils/zod";
-import { priceCart, readCart } from "~/models/cart.server";
-import { startCheckout } from "~/models/checkout.server";
-import { cartDiscount, readDiscountCode } from "~/models/discount.server";
-import { getOptionalUser, loginPath } from "~/utils/auth.server";
+import { priceCart, readCart } from "~/domain/cart/cart.server";
+import { startCheckout } from "~/domain/checkout/checkout.server";
+import { cartDiscount, readDiscountCode } from "~/domain/discounts/discount.server";
+import { getOptionalUser, loginPath } from "~/domain/accounts/auth.server";
 import { readFormData } from "~/utils/form.server";
 import { assertSameOrigin, publicOrigin } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";

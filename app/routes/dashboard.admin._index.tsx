@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { SalesDashboard } from "~/components/SalesDashboard";
-import { salesStats } from "~/models/stats.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { SalesDashboard } from "~/components/admin/SalesDashboard";
+import { salesStats } from "~/domain/orders/stats.server";
+import { requireAdmin } from "~/domain/accounts/auth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
-import { guardMeta } from "~/components/GuardScreen";
-import { Pager } from "~/components/Pager";
-import { AUDIT_KINDS } from "~/models/audit";
-import { auditFilterSchema, listAuditEntries } from "~/models/audit.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { guardMeta } from "~/components/layout/GuardScreen";
+import { Pager } from "~/components/ui/Pager";
+import { AUDIT_KINDS } from "~/domain/audit/audit";
+import { auditFilterSchema, listAuditEntries } from "~/domain/audit/audit.server";
+import { requireAdmin } from "~/domain/accounts/auth.server";
 import { formatPrice } from "~/utils/money";
 
 export const meta: MetaFunction = ({ error }) =>

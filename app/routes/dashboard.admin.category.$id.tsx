@@ -2,11 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { redirectWithSuccess } from "~/utils/toast.server";
-import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
-import { CategoryForm, type CategoryFormData } from "~/components/CategoryForm";
-import { guardMeta } from "~/components/GuardScreen";
-import { getCategory, renameCategory } from "~/models/category.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { CategoryForm, type CategoryFormData } from "~/components/admin/CategoryForm";
+import { guardMeta } from "~/components/layout/GuardScreen";
+import { getCategory, renameCategory } from "~/domain/catalog/category.server";
+import { requireAdmin } from "~/domain/accounts/auth.server";
 import { assertSameOrigin, notFound } from "~/utils/http.server";
 import { readForm } from "~/utils/upload.server";
 

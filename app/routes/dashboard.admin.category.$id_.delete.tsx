@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
-import { guardMeta } from "~/components/GuardScreen";
-import { getCategory } from "~/models/category.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { guardMeta } from "~/components/layout/GuardScreen";
+import { getCategory } from "~/domain/catalog/category.server";
+import { requireAdmin } from "~/domain/accounts/auth.server";
 import { foundOr404 } from "~/utils/http.server";
 
 // Delete a category without JavaScript: this page asks first, then posts to

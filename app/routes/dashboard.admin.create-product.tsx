@@ -2,15 +2,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { redirectWithSuccess } from "~/utils/toast.server";
-import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
-import { guardMeta } from "~/components/GuardScreen";
-import { ProductForm } from "~/components/ProductForm";
-import { listCategories } from "~/models/category.server";
-import { createProduct } from "~/models/product.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { guardMeta } from "~/components/layout/GuardScreen";
+import { ProductForm } from "~/components/admin/ProductForm";
+import { listCategories } from "~/domain/catalog/category.server";
+import { createProduct } from "~/domain/catalog/product.server";
+import { requireAdmin } from "~/domain/accounts/auth.server";
 import { env } from "~/utils/env.server";
 import { assertSameOrigin } from "~/utils/http.server";
-import { saveProductForm, type ProductActionData } from "~/utils/product-form.server";
+import { saveProductForm, type ProductActionData } from "~/domain/catalog/product-form.server";
 import { formatMegabytes } from "~/utils/upload.server";
 
 export const meta: MetaFunction = ({ error }) =>

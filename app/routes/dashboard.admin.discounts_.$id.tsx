@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
-import { DISCOUNT_FORM_FIELDS, DiscountForm, type DiscountFormAnswer, type DiscountFormValues } from "~/components/DiscountForm";
-import { guardMeta } from "~/components/GuardScreen";
-import { useResultKey } from "~/components/TextField";
-import { discountInputSchema, getDiscount, updateDiscount, type DiscountSummary } from "~/models/discount.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { DISCOUNT_FORM_FIELDS, DiscountForm, type DiscountFormAnswer, type DiscountFormValues } from "~/components/admin/DiscountForm";
+import { guardMeta } from "~/components/layout/GuardScreen";
+import { useResultKey } from "~/components/ui/TextField";
+import { discountInputSchema, getDiscount, updateDiscount, type DiscountSummary } from "~/domain/discounts/discount.server";
+import { requireAdmin } from "~/domain/accounts/auth.server";
 import { formErrors, readValidForm } from "~/utils/form.server";
 import { assertSameOrigin, foundOr404 } from "~/utils/http.server";
 import { redirectWithSuccess } from "~/utils/toast.server";

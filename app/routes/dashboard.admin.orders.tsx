@@ -1,16 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
-import { guardMeta } from "~/components/GuardScreen";
-import { OrderCard } from "~/components/OrderCard";
-import { OrderStatusControl } from "~/components/OrderStatusControl";
-import { Pager } from "~/components/Pager";
-import { ORDER_SEARCH_MAX, ORDER_STATUSES, PAYMENT_FILTERS, orderFilterFromUrl, orderFilterParams } from "~/models/order";
-import { ORDERS_SCREEN_PAGE_SIZE, listAllOrders } from "~/models/order.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { guardMeta } from "~/components/layout/GuardScreen";
+import { OrderCard } from "~/components/orders/OrderCard";
+import { OrderStatusControl } from "~/components/orders/OrderStatusControl";
+import { Pager } from "~/components/ui/Pager";
+import { ORDER_SEARCH_MAX, ORDER_STATUSES, PAYMENT_FILTERS, orderFilterFromUrl, orderFilterParams } from "~/domain/orders/order";
+import { ORDERS_SCREEN_PAGE_SIZE, listAllOrders } from "~/domain/orders/order.server";
+import { requireAdmin } from "~/domain/accounts/auth.server";
 import { pageFromUrl } from "~/utils/paging";
-import { orderStatusAction } from "~/utils/order-status-action.server";
+import { orderStatusAction } from "~/domain/orders/status-action.server";
 
 export const meta: MetaFunction = ({ error }) =>
   guardMeta(error) ?? [{ title: "All Orders | Storefront" }, { name: "robots", content: "noindex" }];

@@ -1,17 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
-import { guardMeta } from "~/components/GuardScreen";
-import { OrderDetail } from "~/components/OrderDetail";
-import { OrderStatusControl } from "~/components/OrderStatusControl";
-import { RefundPanel } from "~/components/RefundPanel";
-import { getOrderForAdmin, parseOrderNumber } from "~/models/order.server";
-import { refundInputFromForm, refundInputSchema } from "~/models/refund";
-import { previewRefund, refundableOf, refundPaidOrder } from "~/models/refund.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { guardMeta } from "~/components/layout/GuardScreen";
+import { OrderDetail } from "~/components/orders/OrderDetail";
+import { OrderStatusControl } from "~/components/orders/OrderStatusControl";
+import { RefundPanel } from "~/components/orders/RefundPanel";
+import { getOrderForAdmin, parseOrderNumber } from "~/domain/orders/order.server";
+import { refundInputFromForm, refundInputSchema } from "~/domain/payments/refund";
+import { previewRefund, refundableOf, refundPaidOrder } from "~/domain/payments/refund.server";
+import { requireAdmin } from "~/domain/accounts/auth.server";
 import { assertSameOrigin, foundOr404 } from "~/utils/http.server";
-import { orderStatusAction } from "~/utils/order-status-action.server";
+import { orderStatusAction } from "~/domain/orders/status-action.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { readForm } from "~/utils/upload.server";
 

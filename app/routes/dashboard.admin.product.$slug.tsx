@@ -2,16 +2,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { redirectWithSuccess } from "~/utils/toast.server";
-import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
-import { guardMeta } from "~/components/GuardScreen";
-import { ConfirmDelete } from "~/components/ConfirmDelete";
-import { ProductForm } from "~/components/ProductForm";
-import { listCategories } from "~/models/category.server";
-import { adminPhotoUrl, getProductForAdmin, updateProduct } from "~/models/product.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { guardMeta } from "~/components/layout/GuardScreen";
+import { ConfirmDelete } from "~/components/ui/ConfirmDelete";
+import { ProductForm } from "~/components/admin/ProductForm";
+import { listCategories } from "~/domain/catalog/category.server";
+import { adminPhotoUrl, getProductForAdmin, updateProduct } from "~/domain/catalog/product.server";
+import { requireAdmin } from "~/domain/accounts/auth.server";
 import { env } from "~/utils/env.server";
 import { assertSameOrigin, foundOr404 } from "~/utils/http.server";
-import { saveProductForm, type ProductActionData } from "~/utils/product-form.server";
+import { saveProductForm, type ProductActionData } from "~/domain/catalog/product-form.server";
 import { formatMegabytes } from "~/utils/upload.server";
 
 const DELETE_QUESTION = "Are You Sure want to delete this product?";

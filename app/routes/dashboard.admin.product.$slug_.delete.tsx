@@ -2,10 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
-import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
-import { guardMeta } from "~/components/GuardScreen";
-import { deleteProduct, getProductForAdmin } from "~/models/product.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { guardMeta } from "~/components/layout/GuardScreen";
+import { deleteProduct, getProductForAdmin } from "~/domain/catalog/product.server";
+import { requireAdmin } from "~/domain/accounts/auth.server";
 import { assertSameOrigin, foundOr404 } from "~/utils/http.server";
 import { formatPrice } from "~/utils/money";
 

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
-import { guardMeta } from "~/components/GuardScreen";
-import { Pager } from "~/components/Pager";
-import { adminPhotoUrl, listProductsForAdmin } from "~/models/product.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { guardMeta } from "~/components/layout/GuardScreen";
+import { Pager } from "~/components/ui/Pager";
+import { adminPhotoUrl, listProductsForAdmin } from "~/domain/catalog/product.server";
+import { requireAdmin } from "~/domain/accounts/auth.server";
 import { formatPrice } from "~/utils/money";
 import { pageFromUrl } from "~/utils/paging";
 import { preview } from "~/utils/text";

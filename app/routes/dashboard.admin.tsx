@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { AdminMenu } from "~/components/DashboardMenus";
-import { DashboardErrorBoundary, DashboardShell } from "~/components/DashboardLayout";
-import { guardMeta } from "~/components/GuardScreen";
-import { requireAdmin } from "~/utils/auth.server";
+import { AdminMenu } from "~/components/account/DashboardMenus";
+import { DashboardErrorBoundary, DashboardShell } from "~/components/account/DashboardLayout";
+import { guardMeta } from "~/components/layout/GuardScreen";
+import { requireAdmin } from "~/domain/accounts/auth.server";
 
 // Layout of /dashboard/admin/*. The server check runs here; every child's own
 // loader and action calls requireAdmin too (loaders run in parallel).

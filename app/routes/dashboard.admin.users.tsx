@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { AdminErrorBoundary } from "~/components/AdminErrorBoundary";
-import { guardMeta } from "~/components/GuardScreen";
-import { Pager } from "~/components/Pager";
-import { StackedCell } from "~/components/StackedCell";
-import { listUsersForAdmin } from "~/models/user-admin.server";
-import { Role } from "~/models/user";
-import { requireAdmin } from "~/utils/auth.server";
+import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
+import { guardMeta } from "~/components/layout/GuardScreen";
+import { Pager } from "~/components/ui/Pager";
+import { StackedCell } from "~/components/ui/StackedCell";
+import { listUsersForAdmin } from "~/domain/accounts/user-admin.server";
+import { Role } from "~/domain/accounts/user";
+import { requireAdmin } from "~/domain/accounts/auth.server";
 import { pageFromUrl } from "~/utils/paging";
 
 export const meta: MetaFunction = ({ error }) =>

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { OrderCard } from "~/components/OrderCard";
-import { Pager } from "~/components/Pager";
-import { listOrdersForUserPage } from "~/models/order.server";
-import { requireUser } from "~/utils/auth.server";
+import { OrderCard } from "~/components/orders/OrderCard";
+import { Pager } from "~/components/ui/Pager";
+import { listOrdersForUserPage } from "~/domain/orders/order.server";
+import { requireUser } from "~/domain/accounts/auth.server";
 import { pageFromUrl } from "~/utils/paging";
 
 export async function loader({ request }: LoaderFunctionArgs) {

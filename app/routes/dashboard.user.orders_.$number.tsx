@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { OrderDetail } from "~/components/OrderDetail";
-import { getOrderForBuyer, parseOrderNumber } from "~/models/order.server";
-import { requireUser } from "~/utils/auth.server";
+import { OrderDetail } from "~/components/orders/OrderDetail";
+import { getOrderForBuyer, parseOrderNumber } from "~/domain/orders/order.server";
+import { requireUser } from "~/domain/accounts/auth.server";
 import { foundOr404 } from "~/utils/http.server";
 
 // /dashboard/user/orders/10042: one of the shopper's own orders in full.

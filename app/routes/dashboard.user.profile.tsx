@@ -2,16 +2,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { redirectWithSuccess } from "~/utils/toast.server";
-import { AccountForm } from "~/components/AccountForm";
-import { TextField, useResultKey } from "~/components/TextField";
-import { PASSWORD_MIN_LENGTH } from "~/models/user";
-import { attemptContext } from "~/models/rate-limit.server";
-import { updateProfile } from "~/models/user.server";
-import { profileSchema } from "~/models/user.schema";
-import { requireUser } from "~/utils/auth.server";
+import { AccountForm } from "~/components/account/AccountForm";
+import { TextField, useResultKey } from "~/components/ui/TextField";
+import { PASSWORD_MIN_LENGTH } from "~/domain/accounts/user";
+import { attemptContext } from "~/domain/accounts/rate-limit.server";
+import { updateProfile } from "~/domain/accounts/user.server";
+import { profileSchema } from "~/domain/accounts/user.schema";
+import { requireUser } from "~/domain/accounts/auth.server";
 import { readValidForm, refusedAttempt } from "~/utils/form.server";
 import { assertSameOrigin } from "~/utils/http.server";
-import { readSessionToken } from "~/utils/session.server";
+import { readSessionToken } from "~/domain/accounts/session.server";
 import { fieldProps, useSchemaForm } from "~/utils/use-schema-form";
 
 export async function loader({ request }: LoaderFunctionArgs) {

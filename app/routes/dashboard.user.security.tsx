@@ -1,21 +1,21 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { FormError, TextField } from "~/components/TextField";
-import { listSessions, signOutEverywhereElse, signOutSession } from "~/models/account-sessions.server";
-import { clientIp } from "~/models/rate-limit.server";
-import { securityActionSchema } from "~/models/two-factor.schema";
+import { FormError, TextField } from "~/components/ui/TextField";
+import { listSessions, signOutEverywhereElse, signOutSession } from "~/domain/accounts/account-sessions.server";
+import { clientIp } from "~/domain/accounts/rate-limit.server";
+import { securityActionSchema } from "~/domain/accounts/two-factor.schema";
 import {
   confirmTwoFactor,
   disableTwoFactor,
   regenerateRecoveryCodes,
   startTwoFactorSetup,
   twoFactorStatus,
-} from "~/models/two-factor.server";
-import { adminNeedsTwoFactor, isAdmin, requireUser } from "~/utils/auth.server";
+} from "~/domain/accounts/two-factor.server";
+import { adminNeedsTwoFactor, isAdmin, requireUser } from "~/domain/accounts/auth.server";
 import { readFormData, refusedAttempt } from "~/utils/form.server";
 import { assertSameOrigin } from "~/utils/http.server";
-import { readSessionToken } from "~/utils/session.server";
+import { readSessionToken } from "~/domain/accounts/session.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { parseForm } from "~/utils/validation";
 

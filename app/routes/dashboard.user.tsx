@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { UserMenu } from "~/components/DashboardMenus";
-import { DashboardErrorBoundary, DashboardShell } from "~/components/DashboardLayout";
-import { guardMeta } from "~/components/GuardScreen";
-import { requireUser } from "~/utils/auth.server";
+import { UserMenu } from "~/components/account/DashboardMenus";
+import { DashboardErrorBoundary, DashboardShell } from "~/components/account/DashboardLayout";
+import { guardMeta } from "~/components/layout/GuardScreen";
+import { requireUser } from "~/domain/accounts/auth.server";
 
 // Layout of /dashboard/user/*. The server check runs here; every child's own
 // loader and action calls requireUser too (loaders run in parallel).

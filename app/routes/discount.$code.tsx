@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getOptionalUser } from "~/utils/auth.server";
-import { priceCart, readCart } from "~/models/cart.server";
-import { applyDiscountCode, discountCodeCookie } from "~/models/discount.server";
+import { getOptionalUser } from "~/domain/accounts/auth.server";
+import { priceCart, readCart } from "~/domain/cart/cart.server";
+import { applyDiscountCode, discountCodeCookie } from "~/domain/discounts/discount.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 
 // /discount/CODE: a link an owner can share. The code is checked against the

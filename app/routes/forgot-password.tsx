@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useNavigation } from "@remix-run/react";
 import { redirectWithSuccess } from "~/utils/toast.server";
-import { AccountForm, EmailField, NewPasswordField, SecurityAnswerField } from "~/components/AccountForm";
-import { useResultKey } from "~/components/TextField";
-import { attemptContext } from "~/models/rate-limit.server";
-import { resetPassword } from "~/models/user.server";
-import { forgotPasswordSchema } from "~/models/user.schema";
+import { AccountForm, EmailField, NewPasswordField, SecurityAnswerField } from "~/components/account/AccountForm";
+import { useResultKey } from "~/components/ui/TextField";
+import { attemptContext } from "~/domain/accounts/rate-limit.server";
+import { resetPassword } from "~/domain/accounts/user.server";
+import { forgotPasswordSchema } from "~/domain/accounts/user.schema";
 import { readValidForm, refusedAttempt } from "~/utils/form.server";
 import { assertSameOrigin } from "~/utils/http.server";
 import { retryAfterFromAction } from "~/utils/headers";

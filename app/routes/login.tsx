@@ -2,18 +2,18 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { redirectWithSuccess } from "~/utils/toast.server";
-import { AccountForm, EmailField } from "~/components/AccountForm";
-import { TextField, useResultKey } from "~/components/TextField";
-import { attemptContext } from "~/models/rate-limit.server";
-import { login } from "~/models/user.server";
-import { loginSchema } from "~/models/user.schema";
-import { getOptionalUser } from "~/utils/auth.server";
+import { AccountForm, EmailField } from "~/components/account/AccountForm";
+import { TextField, useResultKey } from "~/components/ui/TextField";
+import { attemptContext } from "~/domain/accounts/rate-limit.server";
+import { login } from "~/domain/accounts/user.server";
+import { loginSchema } from "~/domain/accounts/user.schema";
+import { getOptionalUser } from "~/domain/accounts/auth.server";
 import { readValidForm, refusedAttempt } from "~/utils/form.server";
 import { assertSameOrigin, safeRedirect } from "~/utils/http.server";
 import { retryAfterFromAction } from "~/utils/headers";
 import { pageMeta } from "~/utils/meta";
-import { commitPendingLogin } from "~/utils/pending-login.server";
-import { commitSessionCookie, readSessionToken, revokeSession } from "~/utils/session.server";
+import { commitPendingLogin } from "~/domain/accounts/pending-login.server";
+import { commitSessionCookie, readSessionToken, revokeSession } from "~/domain/accounts/session.server";
 import { fieldProps, useSchemaForm } from "~/utils/use-schema-form";
 
 export async function loader({ request }: LoaderFunctionArgs) {

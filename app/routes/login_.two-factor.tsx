@@ -1,22 +1,22 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useNavigation } from "@remix-run/react";
-import { AccountForm } from "~/components/AccountForm";
-import { TextField, useResultKey } from "~/components/TextField";
-import { clientIp } from "~/models/rate-limit.server";
-import { twoFactorCodeSchema } from "~/models/two-factor.schema";
-import { completeLogin } from "~/models/user.server";
+import { AccountForm } from "~/components/account/AccountForm";
+import { TextField, useResultKey } from "~/components/ui/TextField";
+import { clientIp } from "~/domain/accounts/rate-limit.server";
+import { twoFactorCodeSchema } from "~/domain/accounts/two-factor.schema";
+import { completeLogin } from "~/domain/accounts/user.server";
 import { readValidForm, refusedAttempt } from "~/utils/form.server";
 import { assertSameOrigin } from "~/utils/http.server";
 import { retryAfterFromAction } from "~/utils/headers";
 import { pageMeta } from "~/utils/meta";
-import { clearPendingLogin, readPendingLogin } from "~/utils/pending-login.server";
-import { commitSessionCookie, readSessionToken, revokeSession } from "~/utils/session.server";
+import { clearPendingLogin, readPendingLogin } from "~/domain/accounts/pending-login.server";
+import { commitSessionCookie, readSessionToken, revokeSession } from "~/domain/accounts/session.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { fieldProps, useSchemaForm } from "~/utils/use-schema-form";
 
 // The second step of a login for an account with two-factor sign-in on. The
-// password step left a short-lived signed cookie (app/utils/pending-login.server.ts);
+// password step left a short-lived signed cookie (app/domain/accounts/pending-login.server.ts);
 // without it there is nothing to finish, so back to the password.
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!(await readPendingLogin(request))) throw redirect("/login");

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Breadcrumbs, JsonLd, breadcrumbJsonLd } from "~/components/Breadcrumbs";
-import { BuyBox, SimilarProducts } from "~/components/BuyBox";
-import { keepListingAfterCartAction } from "~/components/ProductGrid";
-import { productPhotoPath, productPhotoSrcSet } from "~/models/catalog";
-import { toProductCard } from "~/models/listed-product.server";
-import { getProductPage } from "~/models/product-page.server";
+import { Breadcrumbs, JsonLd, breadcrumbJsonLd } from "~/components/layout/Breadcrumbs";
+import { BuyBox, SimilarProducts } from "~/components/catalog/BuyBox";
+import { keepListingAfterCartAction } from "~/components/catalog/ProductGrid";
+import { productPhotoPath, productPhotoSrcSet } from "~/domain/catalog/catalog";
+import { toProductCard } from "~/domain/catalog/listed-product.server";
+import { getProductPage } from "~/domain/catalog/product-page.server";
 import { notFound, publicOrigin } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { centsToDollars, formatPrice } from "~/utils/money";

@@ -2,12 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useNavigation } from "@remix-run/react";
 import { redirectWithSuccess } from "~/utils/toast.server";
-import { AccountForm, EmailField, NewPasswordField, SecurityAnswerField } from "~/components/AccountForm";
-import { TextField, useResultKey } from "~/components/TextField";
-import { attemptContext } from "~/models/rate-limit.server";
-import { register } from "~/models/user.server";
-import { registerSchema } from "~/models/user.schema";
-import { getOptionalUser } from "~/utils/auth.server";
+import { AccountForm, EmailField, NewPasswordField, SecurityAnswerField } from "~/components/account/AccountForm";
+import { TextField, useResultKey } from "~/components/ui/TextField";
+import { attemptContext } from "~/domain/accounts/rate-limit.server";
+import { register } from "~/domain/accounts/user.server";
+import { registerSchema } from "~/domain/accounts/user.schema";
+import { getOptionalUser } from "~/domain/accounts/auth.server";
 import { readValidForm, refusedAttempt } from "~/utils/form.server";
 import { assertSameOrigin } from "~/utils/http.server";
 import { retryAfterFromAction } from "~/utils/headers";

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ChunkPage, ProductGrid, keepListingAfterCartAction } from "~/components/ProductGrid";
-import { SortForm } from "~/components/SortForm";
-import { chunkHref, lenientPage, isChunkRequest, sortFromParam, withPage } from "~/models/catalog";
-import { productChunk, productGrid } from "~/models/listed-product.server";
-import { searchProducts } from "~/models/search.server";
+import { ChunkPage, ProductGrid, keepListingAfterCartAction } from "~/components/catalog/ProductGrid";
+import { SortForm } from "~/components/catalog/SortForm";
+import { chunkHref, lenientPage, isChunkRequest, sortFromParam, withPage } from "~/domain/catalog/catalog";
+import { productChunk, productGrid } from "~/domain/catalog/listed-product.server";
+import { searchProducts } from "~/domain/catalog/search.server";
 import { publicOrigin } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { sitemapCategories, sitemapProductFiles, sitemapProducts } from "~/models/sitemap-entries.server";
+import { sitemapCategories, sitemapProductFiles, sitemapProducts } from "~/domain/catalog/sitemap-entries.server";
 import { notFound, publicOrigin } from "~/utils/http.server";
 import { sitemapUrl, streamXml } from "~/utils/sitemap.server";
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { sitemapProductFiles } from "~/models/sitemap-entries.server";
+import { sitemapProductFiles } from "~/domain/catalog/sitemap-entries.server";
 import { publicOrigin } from "~/utils/http.server";
 import { escapeXml, XML_HEADERS } from "~/utils/sitemap.server";
 

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { clearCartCookie, readCart } from "~/models/cart.server";
-import { confirmCheckoutSession } from "~/models/checkout.server";
-import { discountCodeCookie, readDiscountCode } from "~/models/discount.server";
-import { getOptionalUser } from "~/utils/auth.server";
+import { clearCartCookie, readCart } from "~/domain/cart/cart.server";
+import { confirmCheckoutSession } from "~/domain/checkout/checkout.server";
+import { discountCodeCookie, readDiscountCode } from "~/domain/discounts/discount.server";
+import { getOptionalUser } from "~/domain/accounts/auth.server";
 import { pageMeta } from "~/utils/meta";
 import { formatPrice } from "~/utils/money";
 

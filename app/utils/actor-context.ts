@@ -1,4 +1,4 @@
-// Who is making this request, for the audit trail (app/models/audit.server.ts),
+// Who is making this request, for the audit trail (app/domain/audit/audit.server.ts),
 // without threading an actor through every domain function. The server runs
 // each request inside `actorContext().run({ ip }, …)` (server/app.ts); the
 // session lookup (userForToken) fills in the account it found. Code outside a

@@ -1,7 +1,7 @@
 // Plumbing for /api/v1 (the dispatcher, app/api/dispatch.server.ts, uses it):
 // bodies with size and type limits, one error shape, id checks.
 import { MAX_JSON_BYTES } from "~/api/limits";
-import type { RateLimited } from "~/models/user.server";
+import type { RateLimited } from "~/domain/accounts/user.server";
 import { readBodyWithin } from "./body.server";
 import { apiError } from "./http.server";
 import type { FieldErrors } from "./validation";

@@ -2,7 +2,7 @@
 // broken multipart, a huge payload) is a 4xx, never a 500 or an unbounded read.
 import { json } from "@remix-run/node";
 import type { z } from "zod";
-import type { RateLimited } from "~/models/user.server";
+import type { RateLimited } from "~/domain/accounts/user.server";
 import { readBodyBytes } from "./api.server";
 import { formDataToObject, forbiddenCharacterErrors, parseForm, type FieldErrors } from "./validation";
 

@@ -8,7 +8,7 @@ import {
   unstable_parseMultipartFormData,
   type UploadHandler,
 } from "@remix-run/node";
-import { failure, type Failure } from "~/models/outcome";
+import { failure, type Failure } from "~/domain/outcome";
 import { DISCARD_LIMIT_BYTES, discardBody, drainReader, readBodyWithin } from "./body.server";
 import { env } from "./env.server";
 import { formDataToObject, forbiddenCharacterErrors } from "./validation";

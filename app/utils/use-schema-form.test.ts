@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { categoryInputSchema } from "~/models/category.schema";
-import { DISCOUNT_CODE_MAX, discountFormSchema } from "~/models/discount.schema";
-import { PRODUCT_DESCRIPTION_MAX, PRODUCT_NAME_MAX, productInputSchema, productUpdateSchema } from "~/models/product.schema";
-import { profileSchema, registerSchema } from "~/models/user.schema";
+import { categoryInputSchema } from "~/domain/catalog/category.schema";
+import { DISCOUNT_CODE_MAX, discountFormSchema } from "~/domain/discounts/discount.schema";
+import { PRODUCT_DESCRIPTION_MAX, PRODUCT_NAME_MAX, productInputSchema, productUpdateSchema } from "~/domain/catalog/product.schema";
+import { profileSchema, registerSchema } from "~/domain/accounts/user.schema";
 import { z } from "~/utils/zod";
 import { longestLength, schemaConstraint } from "./use-schema-form";
 

@@ -1,5 +1,5 @@
 // Parsing helpers shared by HTML forms and the JSON API. Schemas themselves
-// live beside their domain (app/models/*), one per input.
+// live beside their domain (app/domain/*), one per input.
 import type { z } from "zod";
 
 export type FieldErrors = Record<string, string>;

@@ -1,6 +1,6 @@
 // Each server process LISTENs for catalog_changed (and personal_changed, logins
 // ending or changing) on a connection of its own
-// (app/models/catalog-events.server.ts sends it after every catalogue write, on
+// (app/domain/catalog/catalog-events.server.ts sends it after every catalogue write, on
 // any instance) and drops its caches when it arrives. While the connection is
 // down the caches stand aside (a change could be missed), and it is opened
 // again with a growing delay; a heartbeat finds a connection that died silently.

@@ -5,7 +5,7 @@
 // sees the same page as every other such visitor, so a GET (or HEAD) answered
 // 200, as HTML or JSON, without Set-Cookie and without a route's own
 // private/no-store, is kept in memory and served from there until the
-// catalogue changes (app/models/catalog-events.server.ts → NOTIFY → every
+// catalogue changes (app/domain/catalog/catalog-events.server.ts → NOTIFY → every
 // process's listener → this cache is emptied), or TTL passes (a safety net), or
 // it is the least recently used when the size limit is reached. The key is the
 // normalised URL (path, sorted query, so `_data` requests are their own

@@ -16,7 +16,7 @@ import {
   testDb,
   unique,
 } from "../fixtures/e2e";
-import { Role } from "~/models/user";
+import { Role } from "~/domain/accounts/user";
 
 async function pngBuffer(width: number, height: number, color: { r: number; g: number; b: number }) {
   return sharp({ create: { width, height, channels: 3, background: color } })

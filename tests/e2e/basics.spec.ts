@@ -3,7 +3,7 @@
 // toasts at each width: look.spec.ts.)
 import type { Page } from "@playwright/test";
 import { createCategory, createProduct, createUser, expect, signIn, test, testDb, unique } from "../fixtures/e2e";
-import { Role } from "~/models/user";
+import { Role } from "~/domain/accounts/user";
 
 const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 

@@ -3,7 +3,7 @@
 // products (with known stock) so parallel tests never share numbers.
 import type { Browser, Page } from "@playwright/test";
 import { createCategory, createProduct, createUser, expect, hasJs, signIn, test, testDb, unique, type TestUser } from "../fixtures/e2e";
-import { Role } from "~/models/user";
+import { Role } from "~/domain/accounts/user";
 
 type Product = { id: string; name: string; slug: string; priceCents: number; quantity: number };
 

@@ -3,7 +3,7 @@
 // admin's E-mails page shows what was sent and retries what failed.
 import type { Page } from "@playwright/test";
 import { createProduct, createUser, expect, test, testDb, unique } from "../fixtures/e2e";
-import { Role } from "~/models/user";
+import { Role } from "~/domain/accounts/user";
 
 const inbox = `http://127.0.0.1:${process.env.E2E_MAIL_PORT ?? 1080}`;
 type InboxEmail = { id: string; subject: string; to: { address: string }[]; text: string; html: string };

@@ -1,6 +1,6 @@
 // Layout at phone width: dashboards' menus fold above the content, long
 // lists are compact and paged, order summaries stack instead of scrolling sideways.
-import { Role } from "~/models/user";
+import { Role } from "~/domain/accounts/user";
 import { createCategory, createOrder, createProduct, createUser, expect, hasJs, signIn, test, unique } from "../fixtures/e2e";
 const PHONE = { width: 390, height: 844 };
 

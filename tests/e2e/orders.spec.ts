@@ -1,6 +1,6 @@
 // An order's own page, for its buyer and for the admin, with and without
 // JavaScript: lines, totals, where it ships and its history.
-import { Role } from "~/models/user";
+import { Role } from "~/domain/accounts/user";
 import { createOrder, createUser, expect, hasJs, signIn, test, testDb, unique } from "../fixtures/e2e";
 
 async function placedOrder(buyerId: string) {

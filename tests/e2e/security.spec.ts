@@ -5,7 +5,7 @@
 // admin's price change read back from the audit list.
 import type { Page } from "@playwright/test";
 import { createHash } from "node:crypto";
-import { timeStep, totpAt } from "~/utils/totp.server";
+import { timeStep, totpAt } from "~/domain/accounts/totp.server";
 import { createProduct, expect, test, testDb } from "../fixtures/e2e";
 
 async function logIn(page: Page, email: string, password: string) {

@@ -11,7 +11,7 @@ vi.hoisted(() => {
   process.env.RATE_LIMIT_IP_MAX = "3";
 });
 
-import { addressKey, clientIp, limit, limitAuthAttempt, sweepExpired } from "~/models/rate-limit.server";
+import { addressKey, clientIp, limit, limitAuthAttempt, sweepExpired } from "~/domain/accounts/rate-limit.server";
 import {
   authenticate,
   CURRENT_PASSWORD_REQUIRED_MESSAGE,
@@ -24,7 +24,7 @@ import {
   resetPassword,
   type RegisterInput,
   WRONG_CURRENT_PASSWORD_MESSAGE,
-} from "~/models/user.server";
+} from "~/domain/accounts/user.server";
 import * as adminIndexRoute from "~/routes/dashboard.admin._index";
 import * as userIndexRoute from "~/routes/dashboard.user._index";
 import * as profileRoute from "~/routes/dashboard.user.profile";
@@ -41,12 +41,12 @@ import * as apiOrders from "~/routes/api.v1.$";
 import * as apiProfile from "~/routes/api.v1.$";
 import * as apiRegister from "~/routes/api.v1.$";
 import * as apiUserAuth from "~/routes/api.v1.$";
-import { requireAdmin, requireApiAdmin, requireApiUser, requireUser } from "~/utils/auth.server";
+import { requireAdmin, requireApiAdmin, requireApiUser, requireUser } from "~/domain/accounts/auth.server";
 import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { createSession, hashToken, userForToken } from "~/utils/session.server";
+import { createSession, hashToken, userForToken } from "~/domain/accounts/session.server";
 import { cookieFor, get, jsonRequest, ORIGIN, postForm, respond } from "../fixtures/integration";
-import { Role } from "~/models/user";
+import { Role } from "~/domain/accounts/user";
 
 const uniqueEmail = (prefix = "acct") => `${prefix}-${randomBytes(5).toString("hex")}@accounts.test`;
 

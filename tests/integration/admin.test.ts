@@ -5,8 +5,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createCategory, deleteCategory, getCategory, renameCategory } from "~/models/category.server";
-import { createProduct, deleteProduct, getProductForAdmin, listProductsForAdmin, updateProduct } from "~/models/product.server";
+import { createCategory, deleteCategory, getCategory, renameCategory } from "~/domain/catalog/category.server";
+import { createProduct, deleteProduct, getProductForAdmin, listProductsForAdmin, updateProduct } from "~/domain/catalog/product.server";
 import { db } from "~/utils/db.server";
 import { readForm } from "~/utils/upload.server";
 import { createReadableStreamFromReadable, type AppLoadContext } from "@remix-run/node";
@@ -22,8 +22,8 @@ import { action as categoryPageAction, loader as categoryPageLoader } from "~/ro
 import { action as createProductPageAction } from "~/routes/dashboard.admin.create-product";
 import { action as ordersPageAction } from "~/routes/dashboard.admin.orders";
 import { action as updateProductPageAction } from "~/routes/dashboard.admin.product.$slug";
-import { sessionCookie } from "~/utils/session.server";
-import { Role } from "~/models/user";
+import { sessionCookie } from "~/domain/accounts/session.server";
+import { Role } from "~/domain/accounts/user";
 import { expectOk, signedIn, visitor, type Caller } from "../fixtures/integration";
 
 const tag = () => randomBytes(4).toString("hex");

@@ -12,7 +12,7 @@ const ALLOWED = vi.hoisted(() => {
 });
 
 import { db } from "~/utils/db.server";
-import { commitSessionCookie, createSession, userForToken } from "~/utils/session.server";
+import { commitSessionCookie, createSession, userForToken } from "~/domain/accounts/session.server";
 import { apiRoutes, callRoute, declaredMethods, type ApiRoute } from "./api-harness";
 
 const FOREIGN = "https://evil.test";

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPERATIONS } from "~/api/contract";
 import { Access } from "~/api/operation";
 import { db } from "~/utils/db.server";
-import { createSession } from "~/utils/session.server";
+import { createSession } from "~/domain/accounts/session.server";
 import { apiRoutes, callRoute, type ApiRoute } from "./api-harness";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];

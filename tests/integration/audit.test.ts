@@ -4,11 +4,11 @@
 // session lookup, a script with no request), the admin's filtered list, and
 // the trigger that refuses UPDATE, DELETE and TRUNCATE.
 import { describe, expect, it } from "vitest";
-import { listAuditEntries, SYSTEM_ACTOR } from "~/models/audit.server";
-import { createCategory, deleteCategory, renameCategory } from "~/models/category.server";
-import { updateOrderStatus } from "~/models/order.server";
-import { createProduct, deleteProduct, updateProduct } from "~/models/product.server";
-import { Role } from "~/models/user";
+import { listAuditEntries, SYSTEM_ACTOR } from "~/domain/audit/audit.server";
+import { createCategory, deleteCategory, renameCategory } from "~/domain/catalog/category.server";
+import { updateOrderStatus } from "~/domain/orders/order.server";
+import { createProduct, deleteProduct, updateProduct } from "~/domain/catalog/product.server";
+import { Role } from "~/domain/accounts/user";
 import * as api from "~/routes/api.v1.$";
 import * as auditRoute from "~/routes/dashboard.admin.audit";
 import { withActor } from "~/utils/actor-context";

@@ -1,5 +1,5 @@
 // Deep listing pages start from a boundary key kept in memory (see
-// readBoundaries in app/models/listing-boundaries.server.ts) instead of walking the index
+// readBoundaries in app/domain/catalog/listing-boundaries.server.ts) instead of walking the index
 // from the first row. Whatever the path, every page must be exactly what
 // OFFSET paging gives: checked here page by page, for every order, with a
 // filter, on a catalogue of several thousand rows full of ties (equal times,
@@ -8,11 +8,11 @@
 import { Prisma } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { listenForCatalogChanges, type CatalogListener } from "../../server/cache/catalog-listener";
-import { DEFAULT_LISTING, PAGE_SIZE, SORT_IDS, type ListingQuery, type SortId } from "~/models/catalog";
-import { MAX_SHOWN } from "~/models/listed-product.server";
-import { listProducts } from "~/models/listing.server";
-import { BOUNDARY_EVERY, cachedBoundaryCount } from "~/models/listing-boundaries.server";
-import { createCategory } from "~/models/category.server";
+import { DEFAULT_LISTING, PAGE_SIZE, SORT_IDS, type ListingQuery, type SortId } from "~/domain/catalog/catalog";
+import { MAX_SHOWN } from "~/domain/catalog/listed-product.server";
+import { listProducts } from "~/domain/catalog/listing.server";
+import { BOUNDARY_EVERY, cachedBoundaryCount } from "~/domain/catalog/listing-boundaries.server";
+import { createCategory } from "~/domain/catalog/category.server";
 import { catalogBus, catalogCachesUsable } from "~/utils/catalog-bus";
 import { db } from "~/utils/db.server";
 

@@ -15,16 +15,16 @@ import {
   productPhotoSrcSet,
   type ListingQuery,
   type SortId,
-} from "~/models/catalog";
-import { listingQueryFromSearchParams, productFiltersBodySchema } from "~/models/catalog-query";
-import { getCategoryPage, listCategoriesWithCounts } from "~/models/category-page.server";
-import { listProducts } from "~/models/listing.server";
-import { getProductBySlug, getProductPage, similarProducts, SIMILAR_LIMIT } from "~/models/product-page.server";
-import { getProductPhoto } from "~/models/product-photo.server";
-import { escapeLike, keywordPatterns, searchProducts, searchWhere } from "~/models/search.server";
-import { sitemapCategories, sitemapProductFiles, sitemapProducts } from "~/models/sitemap-entries.server";
-import { photoWrite, processPhoto } from "~/models/photo.server";
-import { makeMissingPhotoVariants } from "~/models/photo-variants.server";
+} from "~/domain/catalog/catalog";
+import { listingQueryFromSearchParams, productFiltersBodySchema } from "~/domain/catalog/catalog-query";
+import { getCategoryPage, listCategoriesWithCounts } from "~/domain/catalog/category-page.server";
+import { listProducts } from "~/domain/catalog/listing.server";
+import { getProductBySlug, getProductPage, similarProducts, SIMILAR_LIMIT } from "~/domain/catalog/product-page.server";
+import { getProductPhoto } from "~/domain/catalog/product-photo.server";
+import { escapeLike, keywordPatterns, searchProducts, searchWhere } from "~/domain/catalog/search.server";
+import { sitemapCategories, sitemapProductFiles, sitemapProducts } from "~/domain/catalog/sitemap-entries.server";
+import { photoWrite, processPhoto } from "~/domain/catalog/photo.server";
+import { makeMissingPhotoVariants } from "~/domain/catalog/photo-variants.server";
 import { db } from "~/utils/db.server";
 import { parseInput } from "~/utils/validation";
 import { apiRoutes, callRoute } from "./api-harness";

@@ -24,10 +24,16 @@ import {
   serializeCart,
   setCartQuantity,
   type CartLine,
-} from "~/models/cart.server";
-import { CHECKOUT_LIMIT, confirmCheckoutSession, fulfilFromEvent, startCheckout, STRIPE_SESSION_FAILED } from "~/models/checkout.server";
-import { listAllOrders, listOrdersForUser } from "~/models/order.server";
-import { reconcilePayments, releaseExpiredReservations } from "~/models/payment.server";
+} from "~/domain/cart/cart.server";
+import {
+  CHECKOUT_LIMIT,
+  confirmCheckoutSession,
+  fulfilFromEvent,
+  startCheckout,
+  STRIPE_SESSION_FAILED,
+} from "~/domain/checkout/checkout.server";
+import { listAllOrders, listOrdersForUser } from "~/domain/orders/order.server";
+import { reconcilePayments, releaseExpiredReservations } from "~/domain/checkout/reconcile.server";
 import * as cancelRoute from "~/routes/cancel";
 import * as successRoute from "~/routes/success";
 import { webhookSecretProblem } from "~/utils/env.server";
@@ -36,8 +42,8 @@ import * as checkoutRoute from "~/routes/checkout";
 import * as paymentsRoute from "~/routes/api.v1.$";
 import * as webhookRoute from "~/routes/api.v1.$";
 import { db } from "~/utils/db.server";
-import { commitSessionCookie, createSession } from "~/utils/session.server";
-import { stripe } from "~/utils/stripe.server";
+import { commitSessionCookie, createSession } from "~/domain/accounts/session.server";
+import { stripe } from "~/domain/payments/stripe.server";
 import { TEST_WEBHOOK_SECRET } from "../fixtures/stripe";
 
 const { fake, received } = harness;

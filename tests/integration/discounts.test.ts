@@ -9,8 +9,15 @@ const fake = await vi.hoisted(async () => {
   return startStripeStandIn("whsec_discount_tests");
 });
 
-import { Role } from "~/models/user";
-import { cancelCheckout, confirmCheckoutSession, fulfilFromEvent, refundOrder, startCheckout, type Buyer } from "~/models/checkout.server";
+import { Role } from "~/domain/accounts/user";
+import {
+  cancelCheckout,
+  confirmCheckoutSession,
+  fulfilFromEvent,
+  refundOrder,
+  startCheckout,
+  type Buyer,
+} from "~/domain/checkout/checkout.server";
 import {
   checkDiscount,
   createDiscount,
@@ -19,16 +26,16 @@ import {
   discountInputSchema,
   getDiscount,
   updateDiscount,
-} from "~/models/discount.server";
-import type { DiscountInput } from "~/models/discount.schema";
-import { releaseExpiredReservations } from "~/models/payment.server";
-import { cartCookie, serializeCart } from "~/models/cart.server";
+} from "~/domain/discounts/discount.server";
+import type { DiscountInput } from "~/domain/discounts/discount.schema";
+import { releaseExpiredReservations } from "~/domain/checkout/reconcile.server";
+import { cartCookie, serializeCart } from "~/domain/cart/cart.server";
 import * as cartRoute from "~/routes/cart";
 import * as discountLinkRoute from "~/routes/discount.$code";
 import * as successRoute from "~/routes/success";
 import { db } from "~/utils/db.server";
 import { parseInput } from "~/utils/validation";
-import type { Stripe } from "~/utils/stripe.server";
+import type { Stripe } from "~/domain/payments/stripe.server";
 import { dispatch } from "./api-harness";
 import {
   apiAuth,

@@ -17,11 +17,11 @@ const harness = await vi.hoisted(async () => {
 import { startBackgroundJobs } from "~/jobs.server";
 import { sendQueuedEmail } from "~/jobs/send-email.server";
 import { closeQueue, enqueue, QUEUES } from "~/jobs/queue.server";
-import { startCheckout, fulfilFromEvent, refundOrder } from "~/models/checkout.server";
-import { queueEmail, retryEmail } from "~/models/email.server";
-import { updateOrderStatus } from "~/models/order.server";
-import { Role } from "~/models/user";
-import { resetPassword, updateProfile } from "~/models/user.server";
+import { startCheckout, fulfilFromEvent, refundOrder } from "~/domain/checkout/checkout.server";
+import { queueEmail, retryEmail } from "~/domain/mail/email.server";
+import { updateOrderStatus } from "~/domain/orders/order.server";
+import { Role } from "~/domain/accounts/user";
+import { resetPassword, updateProfile } from "~/domain/accounts/user.server";
 import { db } from "~/utils/db.server";
 import { createCategory, createProduct, createUser, tag } from "../fixtures/integration";
 

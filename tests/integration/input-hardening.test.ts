@@ -3,8 +3,8 @@
 // the site, and queries have a time limit.
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createCategory, renameCategory } from "~/models/category.server";
-import { createProduct, listProductsForAdmin } from "~/models/product.server";
+import { createCategory, renameCategory } from "~/domain/catalog/category.server";
+import { createProduct, listProductsForAdmin } from "~/domain/catalog/product.server";
 import { action as createCategoryApi } from "~/routes/api.v1.$";
 import { action as createProductApi } from "~/routes/api.v1.$";
 import { loader as getProductApi } from "~/routes/api.v1.$";
@@ -14,7 +14,7 @@ import { action as ordersPageAction } from "~/routes/dashboard.admin.orders";
 import { db } from "~/utils/db.server";
 import { safeRedirect } from "~/utils/http.server";
 import { getToast, redirectWithSuccess } from "~/utils/toast.server";
-import { commitSessionCookie, createSession } from "~/utils/session.server";
+import { commitSessionCookie, createSession } from "~/domain/accounts/session.server";
 
 const ORIGIN = "http://shop.test";
 const tag = () => randomBytes(4).toString("hex");

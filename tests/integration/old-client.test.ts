@@ -25,7 +25,7 @@ const WEBHOOK_SECRET = "whsec_old_client_test_secret";
 const stripeFake = await vi.hoisted(async () => (await import("./stripe-stand-in")).startStripeStandIn("whsec_old_client_test_secret"));
 
 import { LEGACY_AUTH_ALIASES } from "~/api/openapi";
-import { OLD_CLIENT_PASSWORD_MESSAGE } from "~/models/user.server";
+import { OLD_CLIENT_PASSWORD_MESSAGE } from "~/domain/accounts/user.server";
 import { db } from "~/utils/db.server";
 import { dispatch } from "./api-harness";
 

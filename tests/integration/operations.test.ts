@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { freePort } from "../../scripts/db.js";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
-import { Role } from "~/models/user";
+import { Role } from "~/domain/accounts/user";
 import { createProduct, createSessionToken, createUser } from "../fixtures/data";
 import { request, shopDatabaseUrl, shopProcesses, type Shop } from "../fixtures/shop-process";
 import { startSmtpCatcher } from "../fixtures/smtp";

@@ -2,10 +2,10 @@
 // e-mail search) and the CSV export of a filter: RFC 4180 quoting, UTF-8,
 // formula cells neutralised, keyset batches that miss and repeat nothing.
 import { describe, expect, it } from "vitest";
-import { orderFilterFromUrl } from "~/models/order";
-import { csvCell, ordersCsvStream } from "~/models/order-export.server";
-import { listAllOrders } from "~/models/order.server";
-import { Role } from "~/models/user";
+import { orderFilterFromUrl } from "~/domain/orders/order";
+import { csvCell, ordersCsvStream } from "~/domain/orders/order-export.server";
+import { listAllOrders } from "~/domain/orders/order.server";
+import { Role } from "~/domain/accounts/user";
 import * as csvRoute from "~/routes/dashboard.admin.orders[.]csv";
 import * as listRoute from "~/routes/dashboard.admin.orders";
 import { db } from "~/utils/db.server";

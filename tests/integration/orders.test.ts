@@ -2,8 +2,8 @@
 // from a sequence, a history row for every change however it is made, and
 // each shopper sees only their own orders.
 import { describe, expect, it } from "vitest";
-import { getOrderForAdmin, getOrderForBuyer, parseOrderNumber, updateOrderStatus } from "~/models/order.server";
-import { Role } from "~/models/user";
+import { getOrderForAdmin, getOrderForBuyer, parseOrderNumber, updateOrderStatus } from "~/domain/orders/order.server";
+import { Role } from "~/domain/accounts/user";
 import * as adminOrderRoute from "~/routes/dashboard.admin.orders_.$number";
 import * as userOrderRoute from "~/routes/dashboard.user.orders_.$number";
 import { db } from "~/utils/db.server";

@@ -27,11 +27,11 @@ import { listenForCatalogChanges, type CatalogListener } from "../../server/cach
 import { pageCache } from "../../server/middleware/page-cache";
 import { catalogCachesUsable } from "~/utils/catalog-bus";
 import { noteSessionLookup, personalChangeArrived } from "~/utils/personal-bus";
-import { catalogChanged } from "~/models/catalog-events.server";
-import { createCategory, renameCategory } from "~/models/category.server";
-import { createProduct, deleteProduct, updateProduct } from "~/models/product.server";
+import { catalogChanged } from "~/domain/catalog/catalog-events.server";
+import { createCategory, renameCategory } from "~/domain/catalog/category.server";
+import { createProduct, deleteProduct, updateProduct } from "~/domain/catalog/product.server";
 import { db } from "~/utils/db.server";
-import { createSession, revokeAllSessions, sessionCookie } from "~/utils/session.server";
+import { createSession, revokeAllSessions, sessionCookie } from "~/domain/accounts/session.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 
 const buildPath = process.env.TEST_REMIX_BUILD;

@@ -9,8 +9,8 @@ import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { freePort, root, seed } from "../../scripts/db.js";
 import { DEMO_ACCOUNTS } from "../../prisma/seed-accounts";
-import { authenticate } from "~/models/user.server";
-import { Role } from "~/models/user";
+import { authenticate } from "~/domain/accounts/user.server";
+import { Role } from "~/domain/accounts/user";
 import { readServerConfig } from "../../server/config";
 import { db } from "~/utils/db.server";
 

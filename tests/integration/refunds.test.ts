@@ -8,13 +8,13 @@ const fake = await vi.hoisted(async () => {
   return startStripeStandIn("whsec_refunds_test_secret");
 });
 
-import { updateOrderStatus } from "~/models/order.server";
-import { refundAmountFor, refundInputSchema } from "~/models/refund";
-import { refundPaidOrder, retryPendingRefunds } from "~/models/refund.server";
-import { Role } from "~/models/user";
+import { updateOrderStatus } from "~/domain/orders/order.server";
+import { refundAmountFor, refundInputSchema } from "~/domain/payments/refund";
+import { refundPaidOrder, retryPendingRefunds } from "~/domain/payments/refund.server";
+import { Role } from "~/domain/accounts/user";
 import * as adminOrderRoute from "~/routes/dashboard.admin.orders_.$number";
 import { db } from "~/utils/db.server";
-import { stripe } from "~/utils/stripe.server";
+import { stripe } from "~/domain/payments/stripe.server";
 import {
   apiAuth,
   browserAuth,

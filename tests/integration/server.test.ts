@@ -22,7 +22,7 @@ vi.hoisted(() => {
 import { freePort } from "../../scripts/db.js";
 import { pageScriptBytes, scriptUrls } from "../../scripts/page-scripts.js";
 import { createApp } from "../../server/app";
-import { PasswordHasherBusy } from "~/utils/password.server";
+import { PasswordHasherBusy } from "~/domain/accounts/password.server";
 
 const buildPath = process.env.TEST_REMIX_BUILD;
 if (!buildPath) throw new Error("Run with `node scripts/test.js unit`: it builds the app first (TEST_REMIX_BUILD).");
@@ -445,7 +445,7 @@ describe("client address and login limits", () => {
 
 describe("password hashing", () => {
   it("refuses work beyond its bounded queue instead of piling it up", async () => {
-    const { hashPassword } = await import("~/utils/password.server");
+    const { hashPassword } = await import("~/domain/accounts/password.server");
     const results = await Promise.allSettled(Array.from({ length: 300 }, (_, i) => hashPassword(`password-${i}`)));
     const busy = results.filter((result) => result.status === "rejected" && result.reason instanceof PasswordHasherBusy);
     const hashed = results.filter((result) => result.status === "fulfilled");

@@ -8,10 +8,10 @@ import http from "node:http";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { freePort } from "../../scripts/db.js";
-import { describeClient, listSessions, signOutEverywhereElse, signOutSession } from "~/models/account-sessions.server";
-import { updateProfile } from "~/models/user.server";
+import { describeClient, listSessions, signOutEverywhereElse, signOutSession } from "~/domain/accounts/account-sessions.server";
+import { updateProfile } from "~/domain/accounts/user.server";
 import { db } from "~/utils/db.server";
-import { createSession, hashToken, LAST_SEEN_EVERY_MS, sessionCookie, userForToken } from "~/utils/session.server";
+import { createSession, hashToken, LAST_SEEN_EVERY_MS, sessionCookie, userForToken } from "~/domain/accounts/session.server";
 import { createUser } from "../fixtures/integration";
 
 const buildPath = process.env.TEST_REMIX_BUILD;

@@ -3,8 +3,8 @@
 // what "today" is, the daily series, top products, low stock, attention, and
 // GET /api/v1/admin/stats. A fixed "now" in 2031 keeps other files' orders out.
 import { beforeAll, describe, expect, it } from "vitest";
-import { salesStats } from "~/models/stats.server";
-import { Role } from "~/models/user";
+import { salesStats } from "~/domain/orders/stats.server";
+import { Role } from "~/domain/accounts/user";
 import * as dashboardRoute from "~/routes/dashboard.admin._index";
 import { db } from "~/utils/db.server";
 import { apiAuth, browserAuth, createOrder, createProduct, get, jsonRequest, respond, signedIn } from "../fixtures/integration";

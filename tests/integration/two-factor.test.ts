@@ -8,16 +8,16 @@ vi.hoisted(() => {
   process.env.REQUIRE_ADMIN_2FA = "true";
 });
 
-import { checkSecondFactor } from "~/models/second-factor.server";
+import { checkSecondFactor } from "~/domain/accounts/second-factor.server";
 import {
   confirmTwoFactor,
   disableTwoFactor,
   regenerateRecoveryCodes,
   startTwoFactorSetup,
   twoFactorStatus,
-} from "~/models/two-factor.server";
-import { CODE_REQUIRED_MESSAGE, INVALID_CODE_MESSAGE, login } from "~/models/user.server";
-import { Role } from "~/models/user";
+} from "~/domain/accounts/two-factor.server";
+import { CODE_REQUIRED_MESSAGE, INVALID_CODE_MESSAGE, login } from "~/domain/accounts/user.server";
+import { Role } from "~/domain/accounts/user";
 import * as adminIndexRoute from "~/routes/dashboard.admin._index";
 import * as api from "~/routes/api.v1.$";
 import * as securityRoute from "~/routes/dashboard.user.security";
@@ -25,7 +25,7 @@ import * as loginRoute from "~/routes/login";
 import * as secondStepRoute from "~/routes/login_.two-factor";
 import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { matchTotp, timeStep, totpAt } from "~/utils/totp.server";
+import { matchTotp, timeStep, totpAt } from "~/domain/accounts/totp.server";
 import { cookieFor, createUser, expectFailure, expectOk, get, jsonRequest, postForm, respond, signedIn } from "../fixtures/integration";
 import { checkAgainstContract } from "./api-harness";
 

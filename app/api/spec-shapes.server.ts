@@ -1,0 +1,125 @@
+// The field names the spec's /api/v1 clients read (`_id`, `createAt`, ...),
+// built from our relational rows in one place, typed by the contract's
+// schemas (app/api/shapes.ts), so a builder cannot drift from what the API declares.
+import type { z } from "zod";
+import type { apiCategorySchema, apiOrderSchema, apiProductSchema, apiUserSchema } from "~/api/shapes";
+import { centsToDollars } from "~/utils/money";
+import type { ListedProduct } from "~/domain/catalog/listed-product.server";
+import { orderStatusLabel, paymentLabel } from "~/domain/orders/order";
+import { Role } from "~/domain/accounts/user";
+
+type CategoryRow = { id: string; name: string; slug: string };
+// Any product read with the listed columns; dates and the category's slug may be left out.
+type ProductRow = Pick<ListedProduct, "id" | "name" | "slug" | "description" | "priceCents" | "quantity" | "shipping"> &
+  Partial<Pick<ListedProduct, "createdAt" | "updatedAt">> & { category: { id: string; name: string; slug?: string } };
+
+export function toApiCategory(category: CategoryRow): z.input<typeof apiCategorySchema> {
+  return { _id: category.id, name: category.name, slug: category.slug };
+}
+
+/** Never photo bytes: clients fetch the image from product-photo/{_id}. */
+export function toApiProduct(product: ProductRow): z.input<typeof apiProductSchema> {
+  return {
+    _id: product.id,
+    name: product.name,
+    slug: product.slug,
+    description: product.description,
+    price: centsToDollars(product.priceCents),
+    quantity: product.quantity,
+    shipping: product.shipping ? 1 : 0,
+    category: { _id: product.category.id, name: product.category.name, ...(product.category.slug ? { slug: product.category.slug } : {}) },
+    photo: `/api/v1/product/product-photo/${product.id}`,
+    createdAt: product.createdAt?.toISOString(),
+    updatedAt: product.updatedAt?.toISOString(),
+  };
+}
+
+export function toApiUser(user: {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  role: number;
+}): z.input<typeof apiUserSchema> {
+  // The contract's roles are 0 and 1: any stored value but Admin is a user (as the spec's clients read it).
+  const role = user.role === Role.Admin ? Role.Admin : Role.User;
+  return { _id: user.id, name: user.name, email: user.email, phone: user.phone, address: user.address, role };
+}
+
+type DiscountRow = {
+  id: string;
+  code: string;
+  percentOff: number | null;
+  amountOffCents: number | null;
+  minSubtotalCents: number | null;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  maxUses: number | null;
+  oncePerCustomer: boolean;
+  active: boolean;
+  usesPaid: number;
+  usesReserved: number;
+  createdAt: Date;
+};
+
+const dollarsOrNull = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
+
+export function toApiDiscount(discount: DiscountRow) {
+  return {
+    _id: discount.id,
+    code: discount.code,
+    percentOff: discount.percentOff,
+    amountOff: dollarsOrNull(discount.amountOffCents),
+    minSubtotal: dollarsOrNull(discount.minSubtotalCents),
+    startsAt: discount.startsAt?.toISOString() ?? null,
+    endsAt: discount.endsAt?.toISOString() ?? null,
+    maxUses: discount.maxUses,
+    oncePerCustomer: discount.oncePerCustomer,
+    active: discount.active,
+    uses: { paid: discount.usesPaid, reserved: discount.usesReserved },
+    createdAt: discount.createdAt.toISOString(),
+  };
+}
+
+type OrderRow = {
+  id: string;
+  number: number;
+  status: Parameters<typeof orderStatusLabel>[0];
+  paymentStatus: Parameters<typeof paymentLabel>[0];
+  totalCents: number;
+  createdAt: Date;
+  paymentNote?: string | null;
+  subtotalCents?: number | null;
+  discountCents?: number;
+  discountCode?: string | null;
+  buyer: { id: string; name: string };
+  lines: { productId: string | null; name: string; description: string; slug: string; unitPriceCents: number; quantity: number }[];
+};
+
+export function toApiOrder(order: OrderRow): z.input<typeof apiOrderSchema> {
+  return {
+    _id: order.id,
+    number: order.number,
+    status: orderStatusLabel(order.status),
+    buyer: { _id: order.buyer.id, name: order.buyer.name },
+    createAt: order.createdAt.toISOString(),
+    payment: {
+      success: order.paymentStatus === "SUCCEEDED",
+      status: paymentLabel(order.paymentStatus),
+      ...(order.paymentNote ? { note: order.paymentNote } : {}),
+    },
+    total: centsToDollars(order.totalCents),
+    // Before the discount; orders from before discounts have none, so their subtotal is their total.
+    subtotal: centsToDollars(order.subtotalCents ?? order.totalCents),
+    discount: order.discountCode ? { code: order.discountCode, amount: centsToDollars(order.discountCents ?? 0) } : null,
+    products: order.lines.map((line) => ({
+      _id: line.productId,
+      name: line.name,
+      description: line.description,
+      slug: line.slug,
+      price: centsToDollars(line.unitPriceCents),
+      quantity: line.quantity,
+    })),
+  };
+}

@@ -1,0 +1,325 @@
+// Giving a paid order's money back: in full, or chosen lines and quantities,
+// through Stripe, at most what is still refundable, once per request.
+//
+// 1. One transaction locks the order row (so two admins at once take turns),
+//    checks what is left (money: Order.totalCents − Order.refundedCents; units:
+//    each line's quantity less what other refunds took), records the Refund
+//    as PENDING with its lines and adds its amount to Order.refundedCents, so
+//    the next refund already sees it gone. A request key seen before returns
+//    that refund instead (a double click, a retried request).
+// 2. Stripe is asked with the refund's id as the idempotency key, so any retry
+//    of the same refund (this request again, or retryPendingRefunds) refunds once.
+// 3. completeRefund: in one transaction the refund becomes SUCCEEDED, its
+//    units go back in stock when asked, and the order becomes REFUNDED once
+//    nothing is left. A refusal by Stripe marks it FAILED and frees its amount;
+//    no answer leaves it PENDING for the background job to try again.
+import { recordAudit } from "~/domain/audit/audit.server";
+import { notifyOrderStatus, notifyRefund } from "~/domain/mail/notifications.server";
+import { Prisma, type PaymentStatus } from "@prisma/client";
+import { db } from "~/utils/db.server";
+import { formatPrice } from "~/utils/money";
+import { stripe } from "~/domain/payments/stripe.server";
+import { addStock, lockProducts } from "~/domain/checkout/checkout.server";
+import { failure, type Failure } from "~/domain/outcome";
+import { refundAmountFor, type RefundInput } from "./refund";
+
+type Tx = Prisma.TransactionClient;
+const TX_OPTIONS = { maxWait: 10_000, timeout: 15_000 } as const;
+/** A pending refund is asked again after this (its first request may still be on its way). */
+export const REFUND_RETRY_AFTER_MS = 60_000;
+
+const refundSelect = {
+  id: true,
+  orderId: true,
+  amountCents: true,
+  status: true,
+  stripeRefundId: true,
+  failure: true,
+  order: { select: { number: true } },
+} as const;
+
+export type RefundRecord = Prisma.RefundGetPayload<{ select: typeof refundSelect }>;
+
+export type RefundOutcome =
+  | { ok: true; refund: RefundRecord; replayed: boolean; message: string }
+  | (Failure & { status: 400 | 404 | 409 })
+  | {
+      ok: false;
+      status: 502;
+      message: string;
+      errors: Record<string, string>;
+    };
+
+/** What can still be refunded of an order: money, and units per line (pending refunds count as given). */
+export async function refundableOf(orderId: string, tx: Tx | typeof db = db) {
+  const order = await tx.order.findUnique({
+    where: { id: orderId },
+    select: {
+      totalCents: true,
+      refundedCents: true,
+      paymentStatus: true,
+      stripePaymentIntentId: true,
+      lines: { select: { id: true, productId: true, name: true, unitPriceCents: true, quantity: true }, orderBy: { id: "asc" } },
+    },
+  });
+  if (!order) return null;
+  const taken = await tx.refundLine.groupBy({
+    by: ["orderLineId"],
+    where: { orderLine: { orderId }, refund: { status: { not: "FAILED" } } },
+    _sum: { quantity: true },
+  });
+  const takenOf = new Map(taken.map((row) => [row.orderLineId, row._sum.quantity ?? 0]));
+  const lines = order.lines.map((line) => ({ ...line, refundable: line.quantity - (takenOf.get(line.id) ?? 0) }));
+  return { ...order, remainingCents: order.totalCents - order.refundedCents, lines };
+}
+export type Refundable = NonNullable<Awaited<ReturnType<typeof refundableOf>>>;
+
+/** Only a payment that went through (and is not already given back in full) can be refunded. */
+const REFUNDABLE_PAYMENTS: PaymentStatus[] = ["SUCCEEDED"];
+
+/** The lines and amount `input` asks for, checked against what is left; a Failure when it cannot be had. */
+export function planRefund(refundable: Refundable, input: Pick<RefundInput, "lines">) {
+  if (!REFUNDABLE_PAYMENTS.includes(refundable.paymentStatus) || refundable.remainingCents <= 0)
+    return failure(409, "This order has no payment left to refund");
+  let lines: { orderLineId: string; productId: string | null; unitPriceCents: number; quantity: number }[];
+  if (!input.lines) {
+    // In full: every unit still refundable, and all the money left.
+    lines = refundable.lines
+      .filter((line) => line.refundable > 0)
+      .map((line) => ({ orderLineId: line.id, productId: line.productId, unitPriceCents: line.unitPriceCents, quantity: line.refundable }));
+    return { ok: true as const, lines, amountCents: refundable.remainingCents };
+  }
+  const wanted = new Map<string, number>();
+  for (const line of input.lines) wanted.set(line.lineId, (wanted.get(line.lineId) ?? 0) + line.quantity);
+  lines = [];
+  for (const [lineId, quantity] of wanted) {
+    const line = refundable.lines.find((candidate) => candidate.id === lineId);
+    if (!line) return failure(400, "That item is not in this order", { lines: "That item is not in this order" });
+    if (quantity > line.refundable) {
+      const message = line.refundable
+        ? `Only ${line.refundable} of ${line.name} can still be refunded`
+        : `${line.name} has already been refunded`;
+      return failure(409, message, { lines: message });
+    }
+    lines.push({ orderLineId: line.id, productId: line.productId, unitPriceCents: line.unitPriceCents, quantity });
+  }
+  const amountCents = refundAmountFor(lines, refundable.remainingCents);
+  if (amountCents <= 0) return failure(409, "This order has no payment left to refund");
+  return { ok: true as const, lines, amountCents };
+}
+
+/** The row lock every refund of an order takes first: two admins at once take turns. */
+async function lockOrder(tx: Tx, orderId: string) {
+  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "Order" WHERE id = ${orderId} FOR UPDATE`;
+  return rows.length > 0;
+}
+
+type Recorded = { ok: true; refundId: string; replayed: boolean } | Failure;
+
+/** Step 1: the refund recorded as PENDING, its amount counted, all under the order's row lock. */
+async function recordRefund(orderId: string, input: RefundInput, adminId: string | null): Promise<Recorded> {
+  return db.$transaction(async (tx): Promise<Recorded> => {
+    if (!(await lockOrder(tx, orderId))) return failure(404, "Order not found");
+    if (input.requestKey) {
+      const earlier = await tx.refund.findUnique({ where: { requestKey: input.requestKey }, select: { id: true, orderId: true } });
+      if (earlier && earlier.orderId !== orderId) return failure(409, "This request key belongs to another order's refund");
+      if (earlier) return { ok: true, refundId: earlier.id, replayed: true };
+    }
+    const refundable = await refundableOf(orderId, tx);
+    if (!refundable) return failure(404, "Order not found");
+    if (!refundable.stripePaymentIntentId) return failure(409, "Stripe named no payment for this order: refund it in the Stripe Dashboard");
+    const plan = planRefund(refundable, input);
+    if (!plan.ok) return plan;
+    const refund = await tx.refund.create({
+      data: {
+        orderId,
+        amountCents: plan.amountCents,
+        reason: input.reason,
+        restocked: input.restock,
+        byId: adminId,
+        requestKey: input.requestKey ?? null,
+        lines: { create: plan.lines.map((line) => ({ orderLineId: line.orderLineId, quantity: line.quantity })) },
+      },
+      select: { id: true },
+    });
+    const before = await tx.order.findUniqueOrThrow({
+      where: { id: orderId },
+      select: { number: true, status: true, refundedCents: true },
+    });
+    await tx.order.update({
+      where: { id: orderId },
+      data: { refundedCents: { increment: plan.amountCents }, ...(input.cancel ? { status: "CANCEL" } : {}) },
+    });
+    await recordAudit(tx, {
+      kind: "order.refund",
+      target: { type: "order", id: orderId, label: `#${before.number}`, path: `/dashboard/admin/orders/${before.number}` },
+      changes: {
+        refunded: { before: formatPrice(before.refundedCents), after: formatPrice(before.refundedCents + plan.amountCents) },
+        reason: { before: null, after: input.reason },
+        ...(input.cancel && before.status !== "CANCEL" ? { status: { before: before.status, after: "CANCEL" } } : {}),
+      },
+    });
+    if (input.cancel && before.status !== "CANCEL") await notifyOrderStatus(tx, orderId, "CANCEL");
+    return { ok: true, refundId: refund.id, replayed: false };
+  }, TX_OPTIONS);
+}
+
+/**
+ * Step 3, once per refund (the PENDING → SUCCEEDED update claims it): units
+ * back in stock when asked, and the order REFUNDED when nothing is left.
+ */
+async function completeRefund(refundId: string, stripeRefundId: string) {
+  await db.$transaction(async (tx) => {
+    const refund = await tx.refund.findUnique({ where: { id: refundId }, select: { orderId: true } });
+    if (!refund || !(await lockOrder(tx, refund.orderId))) return;
+    const claimed = await tx.refund.updateMany({
+      where: { id: refundId, status: "PENDING" },
+      data: { status: "SUCCEEDED", stripeRefundId, failure: null },
+    });
+    if (claimed.count === 0) return;
+    const done = await tx.refund.findUniqueOrThrow({
+      where: { id: refundId },
+      select: {
+        amountCents: true,
+        reason: true,
+        restocked: true,
+        lines: { select: { quantity: true, orderLine: { select: { productId: true } } } },
+      },
+    });
+    // The buyer hears of the money once Stripe has it, in the transaction that records it.
+    await notifyRefund(tx, refund.orderId, { amountCents: done.amountCents, reason: done.reason, refundKey: refundId });
+    if (done.restocked) {
+      const units = new Map<string, number>();
+      for (const line of done.lines) {
+        const productId = line.orderLine.productId;
+        if (productId) units.set(productId, (units.get(productId) ?? 0) + line.quantity);
+      }
+      // Products deleted since have no stock to take units back.
+      const present = await lockProducts(tx, [...units.keys()].sort());
+      for (const id of units.keys()) if (!present.has(id)) units.delete(id);
+      await addStock(tx, units, 1);
+    }
+    // Given back in full, with nothing still on its way: the payment reads Refunded.
+    const pending = await tx.refund.count({ where: { orderId: refund.orderId, status: "PENDING" } });
+    const order = await tx.order.findUniqueOrThrow({ where: { id: refund.orderId }, select: { totalCents: true, refundedCents: true } });
+    if (pending === 0 && order.refundedCents >= order.totalCents) {
+      await tx.order.updateMany({ where: { id: refund.orderId, paymentStatus: "SUCCEEDED" }, data: { paymentStatus: "REFUNDED" } });
+    }
+  }, TX_OPTIONS);
+}
+
+/** Stripe said no: the refund is FAILED and its amount is refundable again. */
+async function failRefund(refundId: string, reason: string) {
+  await db.$transaction(async (tx) => {
+    const refund = await tx.refund.findUnique({ where: { id: refundId }, select: { orderId: true, amountCents: true } });
+    if (!refund || !(await lockOrder(tx, refund.orderId))) return;
+    const claimed = await tx.refund.updateMany({ where: { id: refundId, status: "PENDING" }, data: { status: "FAILED", failure: reason } });
+    if (claimed.count === 0) return;
+    await tx.order.update({ where: { id: refund.orderId }, data: { refundedCents: { decrement: refund.amountCents } } });
+  }, TX_OPTIONS);
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Step 2: asks Stripe for a PENDING refund (idempotent by the refund's id) and applies the answer. */
+async function submitToStripe(refundId: string): Promise<void> {
+  const refund = await db.refund.findUnique({
+    where: { id: refundId },
+    select: { status: true, amountCents: true, orderId: true, order: { select: { stripePaymentIntentId: true } } },
+  });
+  if (!refund || refund.status !== "PENDING") return;
+  try {
+    const answer = await stripe().refunds.create(
+      {
+        payment_intent: refund.order.stripePaymentIntentId!,
+        amount: refund.amountCents,
+        metadata: { orderId: refund.orderId, refundId },
+      },
+      { idempotencyKey: `refund-${refundId}` },
+    );
+    if (answer.status === "failed" || answer.status === "canceled")
+      await failRefund(refundId, `Stripe reported the refund ${answer.status}`);
+    else await completeRefund(refundId, answer.id);
+  } catch (error) {
+    const statusCode = (error as { statusCode?: number }).statusCode ?? 0;
+    // A 4xx is Stripe's answer (over the charge, unknown payment): final. Anything else may not have reached it.
+    if (statusCode >= 400 && statusCode < 500 && statusCode !== 429 && statusCode !== 409) await failRefund(refundId, errorText(error));
+    else console.error(`Refund ${refundId} not confirmed by Stripe (will retry): ${errorText(error)}`);
+  }
+}
+
+async function outcomeOf(refundId: string, replayed: boolean): Promise<RefundOutcome> {
+  const refund = await db.refund.findUniqueOrThrow({ where: { id: refundId }, select: refundSelect });
+  const amount = formatPrice(refund.amountCents);
+  if (refund.status === "FAILED")
+    return {
+      ok: false,
+      status: 502,
+      message: `Stripe refused the refund of ${amount}: ${refund.failure ?? "no reason given"}`,
+      errors: {},
+    };
+  const message =
+    refund.status === "SUCCEEDED"
+      ? `Refunded ${amount} on order #${refund.order.number}`
+      : `Refund of ${amount} on order #${refund.order.number} recorded; Stripe has not confirmed it yet (it is asked again every minute)`;
+  return { ok: true, refund, replayed, message };
+}
+
+/**
+ * Refunds an order (admin): records it, asks Stripe, applies the answer. The
+ * same `requestKey` again returns the first refund (asking Stripe again only
+ * while it is pending, with the same idempotency key).
+ */
+export async function refundPaidOrder(orderId: string, input: RefundInput, adminId: string | null): Promise<RefundOutcome> {
+  const recorded = await recordRefund(orderId, input, adminId);
+  if (!recorded.ok) return recorded as RefundOutcome;
+  await submitToStripe(recorded.refundId);
+  return outcomeOf(recorded.refundId, recorded.replayed);
+}
+
+/** The background job: pending refunds Stripe has not confirmed, asked again (same idempotency key). */
+export async function retryPendingRefunds(now = new Date(), batch = 100): Promise<number> {
+  const pending = await db.refund.findMany({
+    where: { status: "PENDING", createdAt: { lt: new Date(now.getTime() - REFUND_RETRY_AFTER_MS) } },
+    select: { id: true },
+    orderBy: { createdAt: "asc" },
+    take: batch,
+  });
+  for (const refund of pending) await submitToStripe(refund.id).catch((error) => console.error(`Refund ${refund.id}: ${errorText(error)}`));
+  return pending.length;
+}
+
+/** Whether setting Cancel would keep a shopper's money: paid, with some of it not refunded. */
+export async function cancelKeepsPayment(orderId: string): Promise<{ number: number; remainingCents: number } | null> {
+  const order = await db.order.findUnique({
+    where: { id: orderId },
+    select: { number: true, paymentStatus: true, totalCents: true, refundedCents: true },
+  });
+  if (!order || !REFUNDABLE_PAYMENTS.includes(order.paymentStatus)) return null;
+  const remainingCents = order.totalCents - order.refundedCents;
+  return remainingCents > 0 ? { number: order.number, remainingCents } : null;
+}
+
+export type RefundPreview =
+  | {
+      ok: true;
+      amountCents: number;
+      lines: { orderLineId: string; name: string; quantity: number; unitPriceCents: number }[];
+      input: RefundInput;
+    }
+  | { ok: false; message: string };
+
+/** What a refund form asks for, checked but not made: the confirmation step shows it. */
+export async function previewRefund(orderId: string, input: RefundInput): Promise<RefundPreview> {
+  const refundable = await refundableOf(orderId);
+  if (!refundable) return { ok: false, message: "Order not found" };
+  const plan = planRefund(refundable, input);
+  if (!plan.ok) return { ok: false, message: plan.message };
+  const nameOf = new Map(refundable.lines.map((line) => [line.id, line.name]));
+  return {
+    ok: true,
+    amountCents: plan.amountCents,
+    lines: plan.lines.map((line) => ({ ...line, name: nameOf.get(line.orderLineId) ?? "" })),
+    input,
+  };
+}
