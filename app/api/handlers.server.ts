@@ -14,7 +14,9 @@ import { getProductBySlug, similarProducts } from "~/domain/catalog/product-page
 import { getProductPhoto } from "~/domain/catalog/product-photo.server";
 import { searchProducts } from "~/domain/catalog/search.server";
 import { createCategory, deleteCategory, listCategories, renameCategory } from "~/domain/catalog/category.server";
-import { fulfilFromEvent, linesFromPaymentsRequest, startCheckout } from "~/domain/checkout/checkout.server";
+import { fulfilFromEvent } from "~/domain/checkout/settle.server";
+import { linesFromPaymentsRequest } from "~/domain/checkout/request.server";
+import { startCheckout } from "~/domain/checkout/start.server";
 import { ADMIN_ORDERS_PAGE_SIZE, ALL_ORDERS_MAX, listAllOrders, listOrdersForUser, updateOrderStatus } from "~/domain/orders/order.server";
 import { createProduct, deleteProduct, updateProduct } from "~/domain/catalog/product.server";
 import { attemptContext } from "~/domain/accounts/rate-limit.server";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { cancelCheckout, type CancelOutcome } from "~/domain/checkout/checkout.server";
+import { cancelCheckout, type CancelOutcome } from "~/domain/checkout/cancel.server";
 import { getOptionalUser } from "~/domain/accounts/auth.server";
 import { pageMeta } from "~/utils/meta";
 

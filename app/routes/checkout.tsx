@@ -5,7 +5,7 @@ import { redirectWithError } from "~/utils/toast.server";
 import { OrderReview } from "~/components/cart/OrderReview";
 import { z } from "~/utils/zod";
 import { priceCart, readCart } from "~/domain/cart/cart.server";
-import { startCheckout } from "~/domain/checkout/checkout.server";
+import { startCheckout } from "~/domain/checkout/start.server";
 import { cartDiscount, readDiscountCode } from "~/domain/discounts/discount.server";
 import { getOptionalUser, loginPath } from "~/domain/accounts/auth.server";
 import { readFormData } from "~/utils/form.server";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { clearCartCookie, readCart } from "~/domain/cart/cart.server";
-import { confirmCheckoutSession } from "~/domain/checkout/checkout.server";
+import { confirmCheckoutSession } from "~/domain/checkout/reconcile.server";
 import { discountCodeCookie, readDiscountCode } from "~/domain/discounts/discount.server";
 import { getOptionalUser } from "~/domain/accounts/auth.server";
 import { pageMeta } from "~/utils/meta";

@@ -25,13 +25,10 @@ import {
   setCartQuantity,
   type CartLine,
 } from "~/domain/cart/cart.server";
-import {
-  CHECKOUT_LIMIT,
-  confirmCheckoutSession,
-  fulfilFromEvent,
-  startCheckout,
-  STRIPE_SESSION_FAILED,
-} from "~/domain/checkout/checkout.server";
+import { CHECKOUT_LIMIT, STRIPE_SESSION_FAILED } from "~/domain/checkout/rules.server";
+import { confirmCheckoutSession } from "~/domain/checkout/reconcile.server";
+import { fulfilFromEvent } from "~/domain/checkout/settle.server";
+import { startCheckout } from "~/domain/checkout/start.server";
 import { listAllOrders, listOrdersForUser } from "~/domain/orders/order.server";
 import { reconcilePayments, releaseExpiredReservations } from "~/domain/checkout/reconcile.server";
 import * as cancelRoute from "~/routes/cancel";

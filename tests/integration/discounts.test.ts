@@ -10,14 +10,12 @@ const fake = await vi.hoisted(async () => {
 });
 
 import { Role } from "~/domain/accounts/user";
-import {
-  cancelCheckout,
-  confirmCheckoutSession,
-  fulfilFromEvent,
-  refundOrder,
-  startCheckout,
-  type Buyer,
-} from "~/domain/checkout/checkout.server";
+import { cancelCheckout } from "~/domain/checkout/cancel.server";
+import { confirmCheckoutSession } from "~/domain/checkout/reconcile.server";
+import { fulfilFromEvent } from "~/domain/checkout/settle.server";
+import { refundOrder } from "~/domain/payments/automatic-refund.server";
+import { startCheckout } from "~/domain/checkout/start.server";
+import { type Buyer } from "~/domain/checkout/rules.server";
 import {
   checkDiscount,
   createDiscount,

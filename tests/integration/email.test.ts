@@ -17,7 +17,9 @@ const harness = await vi.hoisted(async () => {
 import { startBackgroundJobs } from "~/jobs.server";
 import { sendQueuedEmail } from "~/jobs/send-email.server";
 import { closeQueue, enqueue, QUEUES } from "~/jobs/queue.server";
-import { startCheckout, fulfilFromEvent, refundOrder } from "~/domain/checkout/checkout.server";
+import { startCheckout } from "~/domain/checkout/start.server";
+import { fulfilFromEvent } from "~/domain/checkout/settle.server";
+import { refundOrder } from "~/domain/payments/automatic-refund.server";
 import { queueEmail, retryEmail } from "~/domain/mail/email.server";
 import { updateOrderStatus } from "~/domain/orders/order.server";
 import { Role } from "~/domain/accounts/user";

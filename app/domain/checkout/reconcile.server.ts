@@ -6,7 +6,12 @@
 // safe to run on every app instance at once: every change is a conditional
 // update that only one of them wins.
 import { db } from "~/utils/db.server";
-import { endAttempt, reconcileOrder, refundOrder } from "./checkout.server";
+import { refundOrder } from "~/domain/payments/automatic-refund.server";
+import { stripe } from "~/domain/payments/stripe.server";
+import { endAttempt } from "./attempts.server";
+import { expireAndEnd } from "./cancel.server";
+import { errorText } from "./rules.server";
+import { SETTLED, settlePaid, settleUnpaid } from "./settle.server";
 
 /** A checkout whose session never got stored (a crash between the two writes) is given up after this. */
 export const ORPHAN_AFTER_MS = 10 * 60 * 1000;
@@ -80,4 +85,55 @@ export async function releaseExpiredReservations(now = new Date()): Promise<numb
   let released = 0;
   for (const order of due) if (await endAttempt(order.id, "CANCELLED", "The reservation expired unpaid")) released += 1;
   return released;
+}
+
+/**
+ * Asks Stripe about one pending order's session and applies the answer:
+ * paid → fulfil; expired → cancel; open past its expiry → expire, then cancel.
+ */
+export async function reconcileOrder(
+  order: { id: string; stripeSessionId: string | null; reservedUntil: Date | null },
+  now = new Date(),
+): Promise<string> {
+  if (!order.stripeSessionId) return "no session";
+  const session = await stripe().checkout.sessions.retrieve(order.stripeSessionId);
+  if (session.payment_status === "paid") return (await settlePaid(session)).outcome;
+  if (session.status === "expired") return (await settleUnpaid(session, "CANCELLED", "The payment page expired unpaid")).outcome;
+  const due = (session.expires_at ?? 0) * 1000 <= now.getTime() || (order.reservedUntil !== null && order.reservedUntil <= now);
+  if (session.status === "open" && due) return expireAndEnd(order, "The payment page expired unpaid");
+  return "open";
+}
+
+/**
+ * The success page's check: only the signed-in buyer's own order, and only
+ * what Stripe itself reports (asked when the webhook has not arrived yet,
+ * e.g. webhooks not forwarded on a laptop) — the same idempotent path.
+ */
+export async function confirmCheckoutSession(sessionId: string, buyerId: string) {
+  if (!/^cs_[A-Za-z0-9_]{1,200}$/.test(sessionId)) return null;
+  const find = () =>
+    db.order.findFirst({
+      where: { stripeSessionId: sessionId, buyerId },
+      select: {
+        id: true,
+        number: true,
+        paymentStatus: true,
+        totalCents: true,
+        paymentNote: true,
+        discountCents: true,
+        discountCode: true,
+      },
+    });
+  const order = await find();
+  if (!order || SETTLED.includes(order.paymentStatus)) return order;
+  try {
+    const session = await stripe().checkout.sessions.retrieve(sessionId);
+    if (session.payment_status === "paid") {
+      await settlePaid(session);
+      return find();
+    }
+  } catch (error) {
+    console.error(`Could not check Stripe session ${sessionId}: ${errorText(error)}`);
+  }
+  return order;
 }

@@ -1,5 +1,5 @@
 // Reading orders and changing their status. Creating and paying for orders
-// lives with checkout (checkout.server.ts).
+// lives with checkout (app/domain/checkout/).
 import { db } from "~/utils/db.server";
 import { notifyOrderStatus } from "~/domain/mail/notifications.server";
 import { pageOf } from "~/utils/paging";

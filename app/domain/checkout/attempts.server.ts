@@ -1,0 +1,54 @@
+// A buyer's checkout attempts: one pending at a time, and ending one that
+// will not be paid (its hold goes back, the order is cancelled or failed).
+import { db } from "~/utils/db.server";
+import { stripe } from "~/domain/payments/stripe.server";
+import { releaseHold } from "./holds.server";
+import { errorText, TX_OPTIONS, type Tx } from "./rules.server";
+
+export const REPLACED_NOTE = "Replaced by a new checkout";
+
+/**
+ * One buyer's checkouts one at a time: the transaction that reserves takes
+ * the buyer's advisory lock, then ends whatever attempt of theirs is still
+ * pending (one started at the same moment, which cancelOpenAttempts could not
+ * see yet) and gives its hold back, so a double submit or two tabs never hold
+ * stock twice. Their sessions, if any, are expired at Stripe after the commit
+ * (expireReplaced); one paid meanwhile goes the late-payment way (units taken
+ * again, or refunded).
+ */
+export async function replacePendingAttempts(tx: Tx, buyerId: string): Promise<string[]> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('checkout'), hashtext(${buyerId}))`;
+  // FOR UPDATE: an attempt recording its session id meanwhile waits, then sees itself replaced.
+  const pending = await tx.$queryRaw<{ id: string; stripeSessionId: string | null }[]>`
+    SELECT id, "stripeSessionId" FROM "Order" WHERE "buyerId" = ${buyerId} AND "paymentStatus" = 'PENDING' ORDER BY id FOR UPDATE`;
+  for (const order of pending) await endAttemptIn(tx, order.id, "CANCELLED", REPLACED_NOTE);
+  return pending.flatMap((order) => (order.stripeSessionId ? [order.stripeSessionId] : []));
+}
+
+/** After the commit: the replaced attempts' payment pages are closed (best effort; the order is already ended). */
+export async function expireReplaced(sessionIds: string[]) {
+  for (const id of sessionIds) {
+    await stripe()
+      .checkout.sessions.expire(id)
+      .catch((error: unknown) => console.error(`Could not expire replaced Stripe session ${id}: ${errorText(error)}`));
+  }
+}
+
+/**
+ * A pending order that will not be paid through its session: its stock goes
+ * back and it becomes CANCELLED (the shopper's list hides it) or FAILED, with
+ * the order status Cancel. A settled payment is never touched.
+ */
+export async function endAttempt(orderId: string, outcome: "CANCELLED" | "FAILED", note: string): Promise<boolean> {
+  return db.$transaction((tx) => endAttemptIn(tx, orderId, outcome, note), TX_OPTIONS);
+}
+
+export async function endAttemptIn(tx: Tx, orderId: string, outcome: "CANCELLED" | "FAILED", note: string): Promise<boolean> {
+  const ended = await tx.order.updateMany({
+    where: { id: orderId, paymentStatus: "PENDING" },
+    data: { paymentStatus: outcome, status: "CANCEL", paymentNote: note },
+  });
+  if (ended.count === 0) return false;
+  await releaseHold(tx, orderId);
+  return true;
+}

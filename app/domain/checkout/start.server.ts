@@ -1,0 +1,243 @@
+// Starting a checkout: the cart re-priced from the database, the stock
+// reserved and the order created in one transaction, then Stripe's page.
+import { db } from "~/utils/db.server";
+import { formatPrice } from "~/utils/money";
+import { stripe, type Stripe } from "~/domain/payments/stripe.server";
+import { limit, rateLimitMessage } from "~/domain/accounts/rate-limit.server";
+import { MAX_CART_LINES, priceCart, type CartLine, type PricedLine } from "~/domain/cart/cart.server";
+import { checkDiscount, reserveDiscountUse } from "~/domain/discounts/discount.server";
+import { endAttempt, expireReplaced, replacePendingAttempts } from "./attempts.server";
+import { cancelOpenAttempts } from "./cancel.server";
+import { addStock, lockProducts } from "./holds.server";
+import {
+  CHECKOUT_LIMIT,
+  CURRENCY,
+  errorText,
+  MIN_CHARGE_CENTS,
+  RESERVATION_MINUTES,
+  REPLACED_MESSAGE,
+  STRIPE_SESSION_FAILED,
+  TX_OPTIONS,
+  type Buyer,
+  type CheckoutOptions,
+  type CheckoutStart,
+} from "./rules.server";
+
+const names = (lines: PricedLine[]) => lines.map((line) => line.product?.name ?? "A product").join(", ");
+
+type ReserveLine = { productId: string; name: string; priceCents: number; quantity: number };
+class NotReserved extends Error {}
+/** The discount code was refused under lock (used up, or used by this buyer meanwhile): its message is the shopper's. */
+class DiscountRefused extends Error {}
+
+/**
+ * One transaction: the buyer's other pending attempt ended (see
+ * replacePendingAttempts), every line's units taken from stock (only where
+ * the stock and today's price are still what the shopper was shown) and the
+ * order created holding them. Null when any line cannot be had; nothing is
+ * changed then.
+ */
+async function reserveAndCreateOrder(
+  buyer: Buyer,
+  lines: ReserveLine[],
+  subtotalCents: number,
+  reservedUntil: Date,
+  discountCode: string | null,
+): Promise<{ id: string; totalCents: number; discountCents: number; discountCode: string | null } | { refused: string } | null> {
+  let replaced: string[] = [];
+  try {
+    const order = await db.$transaction(async (tx) => {
+      replaced = await replacePendingAttempts(tx, buyer.id);
+      const stock = await lockProducts(tx, lines.map((line) => line.productId).sort());
+      for (const line of lines) {
+        const row = stock.get(line.productId);
+        if (!row || row.quantity < line.quantity || row.priceCents !== line.priceCents) throw new NotReserved();
+      }
+      await addStock(tx, new Map(lines.map((line) => [line.productId, line.quantity])), -1);
+      // --- discount code (discount.server.ts): one use reserved, locked after the products ---
+      const discount = discountCode ? await reserveDiscountUse(tx, discountCode, subtotalCents, buyer.id) : null;
+      if (discount && !discount.ok) throw new DiscountRefused(discount.message);
+      const discountCents = discount?.ok ? discount.discountCents : 0;
+      if (subtotalCents - discountCents < MIN_CHARGE_CENTS) throw new DiscountRefused(minimumChargeMessage);
+      // --- end discount code ---
+      return tx.order.create({
+        data: {
+          buyerId: buyer.id,
+          totalCents: subtotalCents - discountCents,
+          subtotalCents,
+          discountCents,
+          discountCode: discount?.ok ? discount.discount.code : null,
+          discountId: discount?.ok ? discount.discount.id : null,
+          reservedUntil,
+          // Where it ships, frozen now: a later profile edit does not move a placed order.
+          shipName: buyer.name,
+          shipAddress: buyer.address,
+          shipPhone: buyer.phone,
+          // Each line freezes what the shopper bought: name, full description, slug, unit price.
+          lines: {
+            create: lines.map((line) => {
+              const { description, slug } = stock.get(line.productId)!;
+              return {
+                productId: line.productId,
+                name: line.name,
+                description,
+                slug,
+                unitPriceCents: line.priceCents,
+                quantity: line.quantity,
+              };
+            }),
+          },
+        },
+        select: { id: true, totalCents: true, discountCents: true, discountCode: true },
+      });
+    }, TX_OPTIONS);
+    await expireReplaced(replaced);
+    return order;
+  } catch (error) {
+    if (error instanceof NotReserved) return null;
+    if (error instanceof DiscountRefused) return { refused: error.message };
+    throw error;
+  }
+}
+
+const minimumChargeMessage = `The order total must be at least ${formatPrice(MIN_CHARGE_CENTS)}`;
+
+/** What the shopper is told when the units went while they were looking. */
+async function unavailableMessage(cartLines: CartLine[]) {
+  const cart = await priceCart(cartLines);
+  const problems = cart.lines.flatMap((line) => {
+    if (line.problem === "deleted") return [`${line.productId} is no longer available`];
+    if (line.problem === "out-of-stock") return [`${line.product!.name} has just sold out`];
+    if (line.problem === "reduced") return [`only ${line.product!.stock} of ${line.product!.name} left`];
+    return [];
+  });
+  return problems.length
+    ? `Sorry, ${problems.join("; ")}. Nothing was charged; please review your cart.`
+    : "Your cart changed (prices or stock) while you were checking out. Nothing was charged; please review it and check out again.";
+}
+
+/**
+ * Re-prices the cart, reserves the stock and creates the order (Not Process,
+ * payment pending) in one transaction, then the Stripe Checkout Session
+ * (expiring with the reservation), and returns the session's url to send
+ * the browser to. The buyer's earlier unpaid attempts are cancelled first
+ * (their stock goes back), so trying again never leaves two pending orders.
+ * When Stripe fails, the reservation is given back and the attempt cancelled.
+ */
+export async function startCheckout(
+  buyer: Buyer,
+  cartLines: CartLine[],
+  origin: string,
+  options: CheckoutOptions = {},
+): Promise<CheckoutStart> {
+  if (cartLines.length === 0) return { ok: false, status: 400, message: "Your cart is empty" };
+  if (cartLines.length > MAX_CART_LINES)
+    return { ok: false, status: 400, message: `At most ${MAX_CART_LINES} different products per order` };
+  if (!buyer.address.trim()) return { ok: false, status: 400, message: "Add your address to your profile before checking out" };
+
+  const cart = await priceCart(cartLines, buyer.id);
+  const deleted = cart.lines.filter((line) => line.problem === "deleted");
+  if (deleted.length) {
+    return {
+      ok: false,
+      status: 400,
+      message: `Unknown product${deleted.length > 1 ? "s" : ""}: ${deleted.map((line) => line.productId).join(", ")}. Remove ${deleted.length > 1 ? "them" : "it"} from your cart.`,
+    };
+  }
+  const outOfStock = cart.lines.filter((line) => line.problem === "out-of-stock");
+  if (outOfStock.length)
+    return { ok: false, status: 409, message: `Out of stock: ${names(outOfStock)}. Remove it from your cart to check out.` };
+  const short = cart.lines.filter((line) => line.problem === "reduced");
+  if (short.length && options.shortage !== "limit") {
+    return {
+      ok: false,
+      status: 409,
+      message: short.map((line) => `Only ${line.product!.stock} of ${line.product!.name} in stock`).join("; "),
+    };
+  }
+  // --- discount code: checked now for a clear answer, reserved under lock below ---
+  const discount = options.discountCode ? await checkDiscount(options.discountCode, cart.totalCents, { buyerId: buyer.id }) : null;
+  if (discount && !discount.ok)
+    return { ok: false, status: discount.reason === "unknown" ? 400 : 409, message: `${discount.message} Nothing was charged.` };
+  const totalCents = cart.totalCents - (discount?.discountCents ?? 0);
+  // --- end discount code ---
+  if (options.expectedTotalCents !== undefined && options.expectedTotalCents !== totalCents) {
+    return {
+      ok: false,
+      status: 409,
+      message: `Your cart changed (prices or stock): the total is now ${formatPrice(totalCents)}. Please review it and check out again.`,
+    };
+  }
+  if (totalCents < MIN_CHARGE_CENTS) return { ok: false, status: 400, message: minimumChargeMessage };
+
+  const allowed = await limit(`checkout:user:${buyer.id}`, CHECKOUT_LIMIT.max, CHECKOUT_LIMIT.windowMs);
+  if (!allowed.allowed) return { ok: false, status: 429, message: rateLimitMessage(allowed.retryAfter) };
+
+  // "Try again", or Back from Stripe and Checkout again: the earlier attempt ends here.
+  await cancelOpenAttempts(buyer.id);
+
+  // Stripe wants whole seconds; the hold ends when the session does.
+  const expiresAt = Math.floor(Date.now() / 1000) + RESERVATION_MINUTES * 60;
+  const lines = cart.lines.map((line) => ({
+    productId: line.productId,
+    name: line.product!.name,
+    priceCents: line.product!.priceCents,
+    quantity: line.quantity,
+  }));
+  const order = await reserveAndCreateOrder(buyer, lines, cart.totalCents, new Date(expiresAt * 1000), options.discountCode ?? null);
+  if (!order) return { ok: false, status: 409, message: await unavailableMessage(cartLines) };
+  if ("refused" in order) return { ok: false, status: 409, message: `${order.refused} Nothing was charged.` };
+
+  let session: Stripe.Checkout.Session | undefined;
+  try {
+    // The discount as a one-off coupon of exactly the order's amount off: Stripe charges order.totalCents.
+    const coupon = order.discountCents
+      ? await stripe().coupons.create(
+          {
+            amount_off: order.discountCents,
+            currency: CURRENCY,
+            duration: "once",
+            max_redemptions: 1,
+            name: order.discountCode ?? "Discount",
+          },
+          { idempotencyKey: `checkout-coupon-${order.id}` },
+        )
+      : null;
+    session = await stripe().checkout.sessions.create(
+      {
+        mode: "payment",
+        line_items: lines.map((line) => ({
+          quantity: line.quantity,
+          price_data: { currency: CURRENCY, unit_amount: line.priceCents, product_data: { name: line.name } },
+        })),
+        ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
+        metadata: { orderId: order.id },
+        payment_intent_data: { metadata: { orderId: order.id } },
+        client_reference_id: order.id,
+        customer_email: buyer.email,
+        expires_at: expiresAt,
+        success_url: `${origin}/success?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${origin}/cancel?order=${order.id}`,
+      },
+      // One session per order, even when the SDK retries after a lost response.
+      { idempotencyKey: `checkout-order-${order.id}` },
+    );
+  } catch (error) {
+    console.error(`Stripe session for order ${order.id} failed: ${errorText(error)}`);
+  }
+  if (!session?.id || !session.url) {
+    await endAttempt(order.id, "CANCELLED", "The payment page could not be opened (Stripe did not answer)");
+    return { ok: false, status: 502, message: STRIPE_SESSION_FAILED };
+  }
+  const recorded = await db.order.update({
+    where: { id: order.id },
+    data: { stripeSessionId: session.id, origin },
+    select: { paymentStatus: true },
+  });
+  // A checkout of the same buyer started at the same moment replaced this one: its page closes too.
+  if (recorded.paymentStatus !== "PENDING") {
+    await expireReplaced([session.id]);
+    return { ok: false, status: 409, message: REPLACED_MESSAGE };
+  }
+  return { ok: true, orderId: order.id, sessionId: session.id, url: session.url };
+}
