@@ -23,7 +23,7 @@ import { attemptContext } from "~/domain/accounts/rate-limit.server";
 import { refundPaidOrder } from "~/domain/payments/refund.server";
 import { salesStats } from "~/domain/orders/stats.server";
 import { login, OLD_CLIENT_PASSWORD_MESSAGE, register, resetPassword, updateProfile } from "~/domain/accounts/user.server";
-import { refusedAttemptJson } from "~/utils/api.server";
+import { refusedAttemptJson } from "~/utils/request-input.server";
 import { bearerToken } from "~/domain/accounts/auth.server";
 import { apiError, apiNotFound, publicOrigin } from "~/utils/http.server";
 import { pageCount } from "~/utils/paging";

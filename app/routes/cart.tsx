@@ -17,7 +17,7 @@ import {
 } from "~/domain/discounts/discount.server";
 import type { CartActionData } from "~/domain/cart/cart";
 import { getOptionalUser } from "~/domain/accounts/auth.server";
-import { readFormData } from "~/utils/form.server";
+import { readFormData } from "~/utils/request-input.server";
 import { assertSameOrigin, safeRedirect } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { parseForm } from "~/utils/validation";

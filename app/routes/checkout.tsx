@@ -8,7 +8,7 @@ import { priceCart, readCart } from "~/domain/cart/cart.server";
 import { startCheckout } from "~/domain/checkout/start.server";
 import { cartDiscount, readDiscountCode } from "~/domain/discounts/discount.server";
 import { getOptionalUser, loginPath } from "~/domain/accounts/auth.server";
-import { readFormData } from "~/utils/form.server";
+import { readFormData } from "~/utils/request-input.server";
 import { assertSameOrigin, publicOrigin } from "~/utils/http.server";
 import { pageMeta } from "~/utils/meta";
 import { parseForm } from "~/utils/validation";

@@ -8,7 +8,7 @@ import { guardMeta } from "~/components/layout/GuardScreen";
 import { getCategory, renameCategory } from "~/domain/catalog/category.server";
 import { requireAdmin } from "~/domain/accounts/auth.server";
 import { assertSameOrigin, notFound } from "~/utils/http.server";
-import { readForm } from "~/utils/upload.server";
+import { readForm } from "~/utils/request-input.server";
 
 // The Edit modal's page, for browsers without JavaScript.
 export const meta: MetaFunction = ({ error }) =>

@@ -10,7 +10,7 @@ import { guardMeta } from "~/components/layout/GuardScreen";
 import { createCategory, deleteCategory, listCategories, renameCategory, type CategorySummary } from "~/domain/catalog/category.server";
 import { requireAdmin } from "~/domain/accounts/auth.server";
 import { assertSameOrigin } from "~/utils/http.server";
-import { readForm } from "~/utils/upload.server";
+import { readForm } from "~/utils/request-input.server";
 import { useHydrated } from "~/utils/use-hydrated";
 
 const PATH = "/dashboard/admin/create-category";

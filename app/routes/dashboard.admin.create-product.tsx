@@ -11,7 +11,7 @@ import { requireAdmin } from "~/domain/accounts/auth.server";
 import { env } from "~/utils/env.server";
 import { assertSameOrigin } from "~/utils/http.server";
 import { saveProductForm, type ProductActionData } from "~/domain/catalog/product-form.server";
-import { formatMegabytes } from "~/utils/upload.server";
+import { formatMegabytes } from "~/utils/request-input.server";
 
 export const meta: MetaFunction = ({ error }) =>
   guardMeta(error) ?? [{ title: "Create Product | Storefront" }, { name: "robots", content: "noindex" }];

@@ -8,7 +8,7 @@ import { useResultKey } from "~/components/ui/TextField";
 import { describeDiscount } from "~/domain/discounts/discount.schema";
 import { createDiscount, discountInputSchema, listDiscounts, setDiscountActive } from "~/domain/discounts/discount.server";
 import { requireAdmin } from "~/domain/accounts/auth.server";
-import { formErrors, readFormData, readValidForm } from "~/utils/form.server";
+import { formErrors, readFormData, readValidForm } from "~/utils/request-input.server";
 import { assertSameOrigin } from "~/utils/http.server";
 import { formatPrice } from "~/utils/money";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";

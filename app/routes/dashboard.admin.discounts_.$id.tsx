@@ -7,7 +7,7 @@ import { guardMeta } from "~/components/layout/GuardScreen";
 import { useResultKey } from "~/components/ui/TextField";
 import { discountInputSchema, getDiscount, updateDiscount, type DiscountSummary } from "~/domain/discounts/discount.server";
 import { requireAdmin } from "~/domain/accounts/auth.server";
-import { formErrors, readValidForm } from "~/utils/form.server";
+import { formErrors, readValidForm } from "~/utils/request-input.server";
 import { assertSameOrigin, foundOr404 } from "~/utils/http.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 

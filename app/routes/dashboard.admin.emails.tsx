@@ -8,7 +8,7 @@ import { StackedCell } from "~/components/ui/StackedCell";
 import { EMAIL_STATUSES, emailStatusLabel, parseEmailStatus, retryEmailSchema } from "~/domain/mail/email";
 import { EMAILS_PAGE_SIZE, listEmails, retryEmail } from "~/domain/mail/email.server";
 import { requireAdmin } from "~/domain/accounts/auth.server";
-import { readValidForm } from "~/utils/form.server";
+import { readValidForm } from "~/utils/request-input.server";
 import { assertSameOrigin } from "~/utils/http.server";
 import { pageCount, pageFromUrl } from "~/utils/paging";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";

@@ -13,7 +13,7 @@ import { requireAdmin } from "~/domain/accounts/auth.server";
 import { assertSameOrigin, foundOr404 } from "~/utils/http.server";
 import { orderStatusAction } from "~/domain/orders/status-action.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
-import { readForm } from "~/utils/upload.server";
+import { readForm } from "~/utils/request-input.server";
 
 // /dashboard/admin/orders/10042: one order in full, its status control and its
 // refunds. ?refund=review&… (the refund form, sent by GET) shows the refund's

@@ -12,7 +12,7 @@ import { requireAdmin } from "~/domain/accounts/auth.server";
 import { env } from "~/utils/env.server";
 import { assertSameOrigin, foundOr404 } from "~/utils/http.server";
 import { saveProductForm, type ProductActionData } from "~/domain/catalog/product-form.server";
-import { formatMegabytes } from "~/utils/upload.server";
+import { formatMegabytes } from "~/utils/request-input.server";
 
 const DELETE_QUESTION = "Are You Sure want to delete this product?";
 

@@ -9,7 +9,7 @@ import { attemptContext } from "~/domain/accounts/rate-limit.server";
 import { updateProfile } from "~/domain/accounts/user.server";
 import { profileSchema } from "~/domain/accounts/user.schema";
 import { requireUser } from "~/domain/accounts/auth.server";
-import { readValidForm, refusedAttempt } from "~/utils/form.server";
+import { readValidForm, refusedAttempt } from "~/utils/request-input.server";
 import { assertSameOrigin } from "~/utils/http.server";
 import { readSessionToken } from "~/domain/accounts/session.server";
 import { fieldProps, useSchemaForm } from "~/utils/use-schema-form";

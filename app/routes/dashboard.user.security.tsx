@@ -13,7 +13,7 @@ import {
   twoFactorStatus,
 } from "~/domain/accounts/two-factor.server";
 import { adminNeedsTwoFactor, isAdmin, requireUser } from "~/domain/accounts/auth.server";
-import { readFormData, refusedAttempt } from "~/utils/form.server";
+import { readFormData, refusedAttempt } from "~/utils/request-input.server";
 import { assertSameOrigin } from "~/utils/http.server";
 import { readSessionToken } from "~/domain/accounts/session.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";

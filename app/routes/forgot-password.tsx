@@ -6,7 +6,7 @@ import { useResultKey } from "~/components/ui/TextField";
 import { attemptContext } from "~/domain/accounts/rate-limit.server";
 import { resetPassword } from "~/domain/accounts/user.server";
 import { forgotPasswordSchema } from "~/domain/accounts/user.schema";
-import { readValidForm, refusedAttempt } from "~/utils/form.server";
+import { readValidForm, refusedAttempt } from "~/utils/request-input.server";
 import { assertSameOrigin } from "~/utils/http.server";
 import { retryAfterFromAction } from "~/utils/headers";
 import { pageMeta } from "~/utils/meta";

@@ -6,7 +6,7 @@ import { TextField, useResultKey } from "~/components/ui/TextField";
 import { clientIp } from "~/domain/accounts/rate-limit.server";
 import { twoFactorCodeSchema } from "~/domain/accounts/two-factor.schema";
 import { completeLogin } from "~/domain/accounts/user.server";
-import { readValidForm, refusedAttempt } from "~/utils/form.server";
+import { readValidForm, refusedAttempt } from "~/utils/request-input.server";
 import { assertSameOrigin } from "~/utils/http.server";
 import { retryAfterFromAction } from "~/utils/headers";
 import { pageMeta } from "~/utils/meta";

@@ -8,7 +8,7 @@ import { attemptContext } from "~/domain/accounts/rate-limit.server";
 import { register } from "~/domain/accounts/user.server";
 import { registerSchema } from "~/domain/accounts/user.schema";
 import { getOptionalUser } from "~/domain/accounts/auth.server";
-import { readValidForm, refusedAttempt } from "~/utils/form.server";
+import { readValidForm, refusedAttempt } from "~/utils/request-input.server";
 import { assertSameOrigin } from "~/utils/http.server";
 import { retryAfterFromAction } from "~/utils/headers";
 import { pageMeta } from "~/utils/meta";

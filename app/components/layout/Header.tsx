@@ -4,24 +4,13 @@ import { Role } from "~/domain/accounts/user";
 import { useHeaderHtml } from "~/components/layout/document-info";
 import { usePlainForms, usePlainLinks } from "~/utils/plain-links";
 import { useDismissableDetails } from "~/utils/use-dismissable-details";
+import type { HeaderCategory, HeaderProps, HeaderUser, HeaderView } from "./header-view";
 
-export type HeaderUser = { name: string; role: number } | null;
-export type HeaderCategory = { id: string; name: string; slug: string };
+export type { HeaderCategory, HeaderProps, HeaderUser, HeaderView } from "./header-view";
 
 export function badgeText(count: number) {
   return count > 99 ? "99+" : String(count);
 }
-
-export type HeaderProps = {
-  user: HeaderUser;
-  categories: HeaderCategory[];
-  cartCount: number;
-  shopName: string;
-  keyword: string;
-};
-
-/** What the header's markup is made from: its data, which bar link is the current page, and whether a search is on its way. */
-export type HeaderView = HeaderProps & { current: string | null; searching: boolean };
 
 /**
  * The top navigation. Dropdowns are <details> elements, so they open and

@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import type { HeaderView } from "~/components/layout/Header";
+import type { HeaderView } from "./header-view";
 import type { CardListState } from "~/components/catalog/ProductCard";
 import type { ProductCardData } from "~/domain/catalog/catalog";
 

@@ -8,7 +8,7 @@ import { CANCEL_REFUND_QUERY } from "~/domain/payments/refund";
 import { requireAdmin } from "~/domain/accounts/auth.server";
 import { assertSameOrigin } from "~/utils/http.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
-import { readForm } from "~/utils/upload.server";
+import { readForm } from "~/utils/request-input.server";
 
 export async function orderStatusAction(request: Request, backTo: (formData: FormData | null) => string, context?: AppLoadContext) {
   await requireAdmin(request);
