@@ -1,7 +1,7 @@
 // What an order e-mail shows, read in the transaction that causes the e-mail
 // (so it says what was committed with it, not what the order became later).
 import type { Prisma } from "@prisma/client";
-import { publicOriginFor } from "~/utils/http.server";
+import { publicOriginFor } from "~/utils/http/http.server";
 import type { LinesBlock } from "./layout.server";
 
 export const orderEmailSelect = {

@@ -8,8 +8,8 @@ import { listingQueryFromSearchParams } from "~/domain/catalog/catalog-query";
 import { productChunk, productGrid } from "~/domain/catalog/listed-product.server";
 import { listProducts } from "~/domain/catalog/listing.server";
 import { listCategories } from "~/domain/catalog/category.server";
-import { publicOrigin } from "~/utils/http.server";
-import { pageMeta } from "~/utils/meta";
+import { publicOrigin } from "~/utils/http/http.server";
+import { pageMeta } from "~/utils/http/meta";
 
 // `/?category=<id>&category=<id>&price=20-39&sort=price-asc&page=2`: every
 // filter state is a URL. `chunk=1` on a data request (Load More's fetcher)

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { cancelCheckout, type CancelOutcome } from "~/domain/checkout/cancel.server";
 import { getOptionalUser } from "~/domain/accounts/auth.server";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/utils/http/meta";
 
 export const meta: MetaFunction = () => [
   ...pageMeta({ title: "Payment canceled", description: "Your payment was canceled; your cart is kept", path: "/cancel" }),

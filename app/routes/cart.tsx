@@ -1,25 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
-import { jsonWithError, jsonWithSuccess, redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { jsonWithError, jsonWithSuccess, redirectWithError, redirectWithSuccess } from "~/utils/http/toast.server";
 import { RespondWithJson, useCartBusy } from "~/components/cart/AddToCartButton";
 import { CartLineItem } from "~/components/cart/CartLineItem";
 import { CartSummary } from "~/components/cart/CartSummary";
 import { applyCartAction, cartActionSchema, cartItemCount, priceCart, readCart, serializeCart } from "~/domain/cart/cart.server";
-import {
-  applyDiscountCode,
-  cartDiscount,
-  cartDiscountSchema,
-  CART_DISCOUNT_INTENTS,
-  checkDiscount,
-  discountCodeCookie,
-  readDiscountCode,
-} from "~/domain/discounts/discount.server";
+import { discountAction, type DiscountActionData } from "~/domain/discounts/cart-code-action.server";
+import { cartDiscount, CART_DISCOUNT_INTENTS, checkDiscount, readDiscountCode } from "~/domain/discounts/discount.server";
 import type { CartActionData } from "~/domain/cart/cart";
 import { getOptionalUser } from "~/domain/accounts/auth.server";
-import { readFormData } from "~/utils/request-input.server";
-import { assertSameOrigin, safeRedirect } from "~/utils/http.server";
-import { pageMeta } from "~/utils/meta";
+import { readFormData } from "~/utils/http/request-input.server";
+import { assertSameOrigin, safeRedirect } from "~/utils/http/http.server";
+import { pageMeta } from "~/utils/http/meta";
 import { parseForm } from "~/utils/validation";
 
 export const meta: MetaFunction = () => pageMeta({ title: "Cart", description: "Your shopping cart", path: "/cart" });
@@ -45,29 +38,6 @@ const SUCCESS_TOAST = {
   remove: "Item removed from cart",
   clear: "Cart cleared",
 } as const;
-
-/** What the discount form answers when a code is refused: shown beside the field, with or without JavaScript. */
-type DiscountActionData = { discountError: string; code: string };
-
-/** Apply (checked against this cart's subtotal; see applyDiscountCode for what is kept) or remove the discount code. */
-async function discountAction(request: Request, formData: FormData) {
-  const parsed = parseForm(cartDiscountSchema, formData);
-  const typed = String(formData.get("code") ?? "").slice(0, 100);
-  if (!parsed.success)
-    return json<DiscountActionData>({ discountError: parsed.errors.code ?? parsed.message, code: typed }, { status: 400 });
-  if (parsed.data.intent === "remove-discount") {
-    return redirectWithSuccess("/cart", "Discount code removed", { headers: { "Set-Cookie": await discountCodeCookie(null) } });
-  }
-  const [user, lines] = await Promise.all([getOptionalUser(request), readCart(request)]);
-  const cart = await priceCart(lines, user?.id);
-  const applied = await applyDiscountCode(parsed.data.code, cart.totalCents, user?.id);
-  const headers = applied.keep ? { "Set-Cookie": await discountCodeCookie(applied.code) } : undefined;
-  if (!applied.check.ok) {
-    const status = applied.check.reason === "unknown" ? 404 : 409;
-    return json<DiscountActionData>({ discountError: applied.check.message, code: applied.code }, { status, headers });
-  }
-  return redirectWithSuccess("/cart", `Discount code ${applied.code} applied`, { headers });
-}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request, context);

@@ -3,8 +3,8 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CategoryList } from "~/components/catalog/CategoryList";
 import { listCategoriesWithCounts } from "~/domain/catalog/category-page.server";
-import { publicOrigin } from "~/utils/http.server";
-import { pageMeta } from "~/utils/meta";
+import { publicOrigin } from "~/utils/http/http.server";
+import { pageMeta } from "~/utils/http/meta";
 
 // /categories (and /category, which re-exports this module): every category as a link.
 export async function loader({ request, context }: LoaderFunctionArgs) {

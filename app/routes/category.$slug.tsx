@@ -7,8 +7,8 @@ import { SortForm } from "~/components/catalog/SortForm";
 import { DEFAULT_SORT, chunkHref, lenientPage, isChunkRequest, sortFromParam, withPage } from "~/domain/catalog/catalog";
 import { getCategoryPage } from "~/domain/catalog/category-page.server";
 import { productChunk, productGrid } from "~/domain/catalog/listed-product.server";
-import { notFound, publicOrigin } from "~/utils/http.server";
-import { pageMeta } from "~/utils/meta";
+import { notFound, publicOrigin } from "~/utils/http/http.server";
+import { pageMeta } from "~/utils/http/meta";
 
 // /category/{slug}?page=N: one category's products, newest first, with Load More.
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

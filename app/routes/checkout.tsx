@@ -1,16 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { redirectWithError } from "~/utils/toast.server";
+import { redirectWithError } from "~/utils/http/toast.server";
 import { OrderReview } from "~/components/cart/OrderReview";
 import { z } from "~/utils/zod";
 import { priceCart, readCart } from "~/domain/cart/cart.server";
 import { startCheckout } from "~/domain/checkout/start.server";
 import { cartDiscount, readDiscountCode } from "~/domain/discounts/discount.server";
 import { getOptionalUser, loginPath } from "~/domain/accounts/auth.server";
-import { readFormData } from "~/utils/request-input.server";
-import { assertSameOrigin, publicOrigin } from "~/utils/http.server";
-import { pageMeta } from "~/utils/meta";
+import { readFormData } from "~/utils/http/request-input.server";
+import { assertSameOrigin, publicOrigin } from "~/utils/http/http.server";
+import { pageMeta } from "~/utils/http/meta";
 import { parseForm } from "~/utils/validation";
 
 export const meta: MetaFunction = () => pageMeta({ title: "Checkout", description: "Review your order and pay", path: "/checkout" });

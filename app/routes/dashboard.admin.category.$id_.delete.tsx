@@ -5,7 +5,7 @@ import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { guardMeta } from "~/components/layout/GuardScreen";
 import { getCategory } from "~/domain/catalog/category.server";
 import { requireAdmin } from "~/domain/accounts/auth.server";
-import { foundOr404 } from "~/utils/http.server";
+import { foundOr404 } from "~/utils/http/http.server";
 
 // Delete a category without JavaScript: this page asks first, then posts to
 // the category screen's one delete action (intent=delete), as the dialog does.

@@ -8,10 +8,10 @@ import { useResultKey } from "~/components/ui/TextField";
 import { describeDiscount } from "~/domain/discounts/discount.schema";
 import { createDiscount, discountInputSchema, listDiscounts, setDiscountActive } from "~/domain/discounts/discount.server";
 import { requireAdmin } from "~/domain/accounts/auth.server";
-import { formErrors, readFormData, readValidForm } from "~/utils/request-input.server";
-import { assertSameOrigin } from "~/utils/http.server";
+import { formErrors, readFormData, readValidForm } from "~/utils/http/request-input.server";
+import { assertSameOrigin } from "~/utils/http/http.server";
 import { formatPrice } from "~/utils/money";
-import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { redirectWithError, redirectWithSuccess } from "~/utils/http/toast.server";
 
 const PATH = "/dashboard/admin/discounts";
 

@@ -8,10 +8,10 @@ import { StackedCell } from "~/components/ui/StackedCell";
 import { EMAIL_STATUSES, emailStatusLabel, parseEmailStatus, retryEmailSchema } from "~/domain/mail/email";
 import { EMAILS_PAGE_SIZE, listEmails, retryEmail } from "~/domain/mail/email.server";
 import { requireAdmin } from "~/domain/accounts/auth.server";
-import { readValidForm } from "~/utils/request-input.server";
-import { assertSameOrigin } from "~/utils/http.server";
+import { readValidForm } from "~/utils/http/request-input.server";
+import { assertSameOrigin } from "~/utils/http/http.server";
 import { pageCount, pageFromUrl } from "~/utils/paging";
-import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { redirectWithError, redirectWithSuccess } from "~/utils/http/toast.server";
 
 // /dashboard/admin/emails: every e-mail the shop queued, newest first, and a
 // Retry for those that failed after their last try (e.g. a long SMTP outage).

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
-import { redirectWithSuccess } from "~/utils/toast.server";
+import { redirectWithSuccess } from "~/utils/http/toast.server";
 import { AccountForm } from "~/components/account/AccountForm";
 import { TextField, useResultKey } from "~/components/ui/TextField";
 import { PASSWORD_MIN_LENGTH } from "~/domain/accounts/user";
@@ -9,10 +9,10 @@ import { attemptContext } from "~/domain/accounts/rate-limit.server";
 import { updateProfile } from "~/domain/accounts/user.server";
 import { profileSchema } from "~/domain/accounts/user.schema";
 import { requireUser } from "~/domain/accounts/auth.server";
-import { readValidForm, refusedAttempt } from "~/utils/request-input.server";
-import { assertSameOrigin } from "~/utils/http.server";
+import { readValidForm, refusedAttempt } from "~/utils/http/request-input.server";
+import { assertSameOrigin } from "~/utils/http/http.server";
 import { readSessionToken } from "~/domain/accounts/session.server";
-import { fieldProps, useSchemaForm } from "~/utils/use-schema-form";
+import { fieldProps, useSchemaForm } from "~/utils/hooks/use-schema-form";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -1,16 +1,16 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useNavigation } from "@remix-run/react";
-import { redirectWithSuccess } from "~/utils/toast.server";
+import { redirectWithSuccess } from "~/utils/http/toast.server";
 import { AccountForm, EmailField, NewPasswordField, SecurityAnswerField } from "~/components/account/AccountForm";
 import { useResultKey } from "~/components/ui/TextField";
 import { attemptContext } from "~/domain/accounts/rate-limit.server";
 import { resetPassword } from "~/domain/accounts/user.server";
 import { forgotPasswordSchema } from "~/domain/accounts/user.schema";
-import { readValidForm, refusedAttempt } from "~/utils/request-input.server";
-import { assertSameOrigin } from "~/utils/http.server";
-import { retryAfterFromAction } from "~/utils/headers";
-import { pageMeta } from "~/utils/meta";
-import { fieldProps, useSchemaForm } from "~/utils/use-schema-form";
+import { readValidForm, refusedAttempt } from "~/utils/http/request-input.server";
+import { assertSameOrigin } from "~/utils/http/http.server";
+import { retryAfterFromAction } from "~/utils/http/headers";
+import { pageMeta } from "~/utils/http/meta";
+import { fieldProps, useSchemaForm } from "~/utils/hooks/use-schema-form";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request, context);

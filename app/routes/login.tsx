@@ -1,20 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { redirectWithSuccess } from "~/utils/toast.server";
+import { redirectWithSuccess } from "~/utils/http/toast.server";
 import { AccountForm, EmailField } from "~/components/account/AccountForm";
 import { TextField, useResultKey } from "~/components/ui/TextField";
 import { attemptContext } from "~/domain/accounts/rate-limit.server";
 import { login } from "~/domain/accounts/user.server";
 import { loginSchema } from "~/domain/accounts/user.schema";
 import { getOptionalUser } from "~/domain/accounts/auth.server";
-import { readValidForm, refusedAttempt } from "~/utils/request-input.server";
-import { assertSameOrigin, safeRedirect } from "~/utils/http.server";
-import { retryAfterFromAction } from "~/utils/headers";
-import { pageMeta } from "~/utils/meta";
+import { readValidForm, refusedAttempt } from "~/utils/http/request-input.server";
+import { assertSameOrigin, safeRedirect } from "~/utils/http/http.server";
+import { retryAfterFromAction } from "~/utils/http/headers";
+import { pageMeta } from "~/utils/http/meta";
 import { commitPendingLogin } from "~/domain/accounts/pending-login.server";
 import { commitSessionCookie, readSessionToken, revokeSession } from "~/domain/accounts/session.server";
-import { fieldProps, useSchemaForm } from "~/utils/use-schema-form";
+import { fieldProps, useSchemaForm } from "~/utils/hooks/use-schema-form";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));

@@ -6,14 +6,14 @@ import { TextField, useResultKey } from "~/components/ui/TextField";
 import { clientIp } from "~/domain/accounts/rate-limit.server";
 import { twoFactorCodeSchema } from "~/domain/accounts/two-factor.schema";
 import { completeLogin } from "~/domain/accounts/user.server";
-import { readValidForm, refusedAttempt } from "~/utils/request-input.server";
-import { assertSameOrigin } from "~/utils/http.server";
-import { retryAfterFromAction } from "~/utils/headers";
-import { pageMeta } from "~/utils/meta";
+import { readValidForm, refusedAttempt } from "~/utils/http/request-input.server";
+import { assertSameOrigin } from "~/utils/http/http.server";
+import { retryAfterFromAction } from "~/utils/http/headers";
+import { pageMeta } from "~/utils/http/meta";
 import { clearPendingLogin, readPendingLogin } from "~/domain/accounts/pending-login.server";
 import { commitSessionCookie, readSessionToken, revokeSession } from "~/domain/accounts/session.server";
-import { redirectWithSuccess } from "~/utils/toast.server";
-import { fieldProps, useSchemaForm } from "~/utils/use-schema-form";
+import { redirectWithSuccess } from "~/utils/http/toast.server";
+import { fieldProps, useSchemaForm } from "~/utils/hooks/use-schema-form";
 
 // The second step of a login for an account with two-factor sign-in on. The
 // password step left a short-lived signed cookie (app/domain/accounts/pending-login.server.ts);

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { redirectWithSuccess } from "~/utils/toast.server";
-import { assertSameOrigin } from "~/utils/http.server";
+import { redirectWithSuccess } from "~/utils/http/toast.server";
+import { assertSameOrigin } from "~/utils/http/http.server";
 import { destroySessionCookie, readSessionToken, revokeSession } from "~/domain/accounts/session.server";
 
 // Logging out changes state, so it is a POST (the header's Logout button);

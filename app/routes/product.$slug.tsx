@@ -1,14 +1,16 @@
-import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs, JsonLd, breadcrumbJsonLd } from "~/components/layout/Breadcrumbs";
 import { BuyBox, SimilarProducts } from "~/components/catalog/BuyBox";
+import { productJsonLd } from "~/components/catalog/product-json-ld";
+import { ProductPhoto } from "~/components/catalog/ProductPhoto";
 import { keepListingAfterCartAction } from "~/components/catalog/ProductGrid";
-import { productPhotoPath, productPhotoSrcSet } from "~/domain/catalog/catalog";
+import { productPhotoPath } from "~/domain/catalog/catalog";
 import { toProductCard } from "~/domain/catalog/listed-product.server";
 import { getProductPage } from "~/domain/catalog/product-page.server";
-import { notFound, publicOrigin } from "~/utils/http.server";
-import { pageMeta } from "~/utils/meta";
+import { notFound, publicOrigin } from "~/utils/http/http.server";
+import { pageMeta } from "~/utils/http/meta";
 import { centsToDollars, formatPrice } from "~/utils/money";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -45,30 +47,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export const shouldRevalidate = keepListingAfterCartAction;
 
-type PageData = SerializeFrom<typeof loader>;
-
-/** schema.org Product/Offer for search engines: data, not a script to run (built while rendering, from the page's data). */
-function productJsonLd({ product, url, image }: PageData) {
-  return {
-    "@context": "https://schema.org",
-    "@type": "Product",
-    "@id": url,
-    name: product.name,
-    description: product.description,
-    sku: product.id,
-    url,
-    ...(image ? { image } : {}),
-    category: product.category.name,
-    offers: {
-      "@type": "Offer",
-      url,
-      priceCurrency: "USD",
-      price: centsToDollars(product.priceCents).toFixed(2),
-      availability: product.quantity > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-    },
-  };
-}
-
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [];
   const { product } = data;
@@ -95,29 +73,7 @@ export default function ProductDetails() {
       <JsonLd data={breadcrumbJsonLd(new URL(data.url).origin, crumbs)} />
       <Breadcrumbs crumbs={crumbs} />
       <article className="grid gap-6 md:grid-cols-2 md:gap-8" aria-labelledby="product-heading">
-        {product.photo ? (
-          <img
-            src={productPhotoPath(product.id, product.photo.etag)}
-            // A phone gets a copy its screen's width, not the original: half the page's width from md.
-            srcSet={productPhotoSrcSet(product.id, product.photo)}
-            sizes="(min-width: 1280px) 600px, (min-width: 768px) 50vw, 100vw"
-            alt={product.name}
-            width={product.photo.width}
-            height={product.photo.height}
-            // The page's largest image: fetched before the scripts. (React 18 knows
-            // only the lowercase attribute; the camelCase prop warns.)
-            {...{ fetchpriority: "high" }}
-            className="h-auto w-full rounded border border-gray-200 bg-white object-contain"
-          />
-        ) : (
-          <div
-            className="flex aspect-square w-full items-center justify-center rounded bg-gray-100 text-gray-600"
-            role="img"
-            aria-label={`${product.name}: no photo`}
-          >
-            No photo
-          </div>
-        )}
+        <ProductPhoto product={product} />
         <div className="min-w-0 space-y-5">
           <div>
             <p className="text-sm uppercase tracking-wide text-gray-600">Product Details</p>

@@ -6,8 +6,8 @@ import { SortForm } from "~/components/catalog/SortForm";
 import { chunkHref, lenientPage, isChunkRequest, sortFromParam, withPage } from "~/domain/catalog/catalog";
 import { productChunk, productGrid } from "~/domain/catalog/listed-product.server";
 import { searchProducts } from "~/domain/catalog/search.server";
-import { publicOrigin } from "~/utils/http.server";
-import { pageMeta } from "~/utils/meta";
+import { publicOrigin } from "~/utils/http/http.server";
+import { pageMeta } from "~/utils/http/meta";
 
 // GET /search?keyword=…: the header's search form, with or without JavaScript.
 export async function loader({ request, context }: LoaderFunctionArgs) {

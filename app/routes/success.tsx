@@ -5,7 +5,7 @@ import { clearCartCookie, readCart } from "~/domain/cart/cart.server";
 import { confirmCheckoutSession } from "~/domain/checkout/reconcile.server";
 import { discountCodeCookie, readDiscountCode } from "~/domain/discounts/discount.server";
 import { getOptionalUser } from "~/domain/accounts/auth.server";
-import { pageMeta } from "~/utils/meta";
+import { pageMeta } from "~/utils/http/meta";
 import { formatPrice } from "~/utils/money";
 
 export const meta: MetaFunction = ({ data }) => [

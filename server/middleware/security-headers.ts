@@ -4,7 +4,7 @@
 // only when the request came over HTTPS (directly, or per a trusted proxy).
 import type { RequestHandler } from "express";
 import helmet from "helmet";
-import { cspHeader } from "../../app/utils/csp";
+import { cspHeader } from "../../app/utils/http/csp";
 import { pooledRandomBytes } from "../util/random-pool";
 
 export function securityHeaders({ formActionOrigins }: { formActionOrigins: string[] }): RequestHandler[] {

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createCategory, deleteCategory, getCategory, renameCategory } from "~/domain/catalog/category.server";
 import { createProduct, deleteProduct, getProductForAdmin, listProductsForAdmin, updateProduct } from "~/domain/catalog/product.server";
 import { db } from "~/utils/db.server";
-import { readForm } from "~/utils/request-input.server";
+import { readForm } from "~/utils/http/request-input.server";
 import { createReadableStreamFromReadable, type AppLoadContext } from "@remix-run/node";
 import { action as createCategoryApi, loader as createCategoryApiGet } from "~/routes/api.v1.$";
 import { action as updateCategoryApi } from "~/routes/api.v1.$";

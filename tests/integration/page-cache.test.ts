@@ -32,7 +32,7 @@ import { createCategory, renameCategory } from "~/domain/catalog/category.server
 import { createProduct, deleteProduct, updateProduct } from "~/domain/catalog/product.server";
 import { db } from "~/utils/db.server";
 import { createSession, revokeAllSessions, sessionCookie } from "~/domain/accounts/session.server";
-import { redirectWithSuccess } from "~/utils/toast.server";
+import { redirectWithSuccess } from "~/utils/http/toast.server";
 
 const buildPath = process.env.TEST_REMIX_BUILD;
 const serverPath = process.env.TEST_SERVER_BUILD;

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { FormError, TextField } from "~/components/ui/TextField";
 import { PASSWORD_HINT, SECURITY_QUESTION } from "~/domain/accounts/user";
-import type { fieldProps, useSchemaForm } from "~/utils/use-schema-form";
+import type { fieldProps, useSchemaForm } from "~/utils/hooks/use-schema-form";
 
 /** A field's schema-derived props (name, constraints, error, starting value): see useSchemaForm. */
 type Field = ReturnType<typeof fieldProps>;

@@ -1,7 +1,7 @@
 import { Form, type FetcherWithComponents } from "@remix-run/react";
 import { useMemo } from "react";
 import { categoryInputSchema } from "~/domain/catalog/category.schema";
-import { useSchemaForm } from "~/utils/use-schema-form";
+import { useSchemaForm } from "~/utils/hooks/use-schema-form";
 
 export type CategoryFormData = { intent?: string; id?: string; errors?: Record<string, string>; values?: { name?: string }; ok?: boolean };
 

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { discountFormSchema } from "~/domain/discounts/discount.schema";
-import { fieldProps, useSchemaForm } from "~/utils/use-schema-form";
+import { fieldProps, useSchemaForm } from "~/utils/hooks/use-schema-form";
 import { FormError, TextField } from "~/components/ui/TextField";
 
 /** The discount form's fields as text (what a refused post keeps, or the stored code's values). */

@@ -1,8 +1,8 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useMemo, useState } from "react";
 import { productInputSchema, productUpdateSchema } from "~/domain/catalog/product.schema";
-import { useHydrated } from "~/utils/use-hydrated";
-import { fieldProps, useSchemaForm } from "~/utils/use-schema-form";
+import { useHydrated } from "~/utils/hooks/use-hydrated";
+import { fieldProps, useSchemaForm } from "~/utils/hooks/use-schema-form";
 import { TextField } from "~/components/ui/TextField";
 
 export type ProductFormDefaults = {

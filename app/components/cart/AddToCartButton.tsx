@@ -1,6 +1,6 @@
 import { useFetcher, useFetchers, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/utils/hooks/use-hydrated";
 
 /**
  * A hidden `respond=json` field, rendered only once React has hydrated: the

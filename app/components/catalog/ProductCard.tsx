@@ -3,7 +3,7 @@ import { Fragment, type FormEvent, type MouseEvent } from "react";
 import { AddToCartFields, useCartBusy } from "~/components/cart/AddToCartButton";
 import { productPhotoPath, THUMB_WIDTH, type ProductCardData } from "~/domain/catalog/catalog";
 import { formatPrice } from "~/utils/money";
-import { usePlainLinks } from "~/utils/plain-links";
+import { usePlainLinks } from "~/utils/hooks/plain-links";
 import { preview } from "~/utils/text";
 
 /** A card's fragment: without JavaScript, ADD TO CART comes back to the card it was pressed on. */

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { ProductCard, useCardList } from "~/components/catalog/ProductCard";
 import type { ProductCardData, ProductChunk } from "~/domain/catalog/catalog";
 import { useCardHtml } from "~/components/layout/document-info";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/utils/hooks/use-hydrated";
 
 /** Cards in the first row load their photos at once; the rest lazily. */
 const EAGER_CARDS = 4;

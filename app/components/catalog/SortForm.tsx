@@ -1,6 +1,6 @@
 import { Form, useSubmit } from "@remix-run/react";
 import { SORTS } from "~/domain/catalog/catalog";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/utils/hooks/use-hydrated";
 
 /**
  * "Sort" for a listing other than home (category, search): a GET form, so the

@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { usePlainLinks } from "~/utils/plain-links";
+import { usePlainLinks } from "~/utils/hooks/plain-links";
 
 const LINKS = [
   ["/about", "About"],
@@ -9,7 +9,7 @@ const LINKS = [
 
 /**
  * Its links are the plain markup <Link> renders, answered by one click
- * handler as <Link> would (app/utils/plain-links.ts): on every page, three
+ * handler as <Link> would (app/utils/hooks/plain-links.ts): on every page, three
  * links' router hooks were a measurable part of a page with no data.
  */
 export function Footer({ ownerName }: { ownerName: string }) {

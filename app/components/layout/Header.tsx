@@ -2,8 +2,8 @@ import { useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Role } from "~/domain/accounts/user";
 import { useHeaderHtml } from "~/components/layout/document-info";
-import { usePlainForms, usePlainLinks } from "~/utils/plain-links";
-import { useDismissableDetails } from "~/utils/use-dismissable-details";
+import { usePlainForms, usePlainLinks } from "~/utils/hooks/plain-links";
+import { useDismissableDetails } from "~/utils/hooks/use-dismissable-details";
 import type { HeaderCategory, HeaderProps, HeaderUser, HeaderView } from "./header-view";
 
 export type { HeaderCategory, HeaderProps, HeaderUser, HeaderView } from "./header-view";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/utils/hooks/use-hydrated";
 
 export type Toast = { message: string; type: "info" | "success" | "error" | "warning"; description?: string };
 

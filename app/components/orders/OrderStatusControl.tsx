@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { ORDER_STATUSES, type OrderStatusValue } from "~/domain/orders/order";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/utils/hooks/use-hydrated";
 
 /**
  * Saves on change with JavaScript (showing the new status at once); a Save

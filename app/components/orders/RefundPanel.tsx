@@ -2,7 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { Form, Link, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { quantityField, REFUND_REASON_MAX } from "~/domain/payments/refund";
 import { formatPrice } from "~/utils/money";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/utils/hooks/use-hydrated";
 
 type RefundableLine = { id: string; name: string; unitPriceCents: number; quantity: number; left: number };
 type Review =

@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Link, useFetcher } from "@remix-run/react";
 import { useState } from "react";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/utils/hooks/use-hydrated";
 
 /**
  * A Delete button that asks first: with JavaScript a Radix dialog (focus

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from "react";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/utils/hooks/use-hydrated";
 
 /**
  * A labelled input with its hint and its server-side error beside it; the

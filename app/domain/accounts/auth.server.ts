@@ -2,7 +2,7 @@
 // loader and action (HTML) and by each /api/v1 route.
 import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { env } from "~/utils/env.server";
-import { apiError, isCrossSite } from "~/utils/http.server";
+import { apiError, isCrossSite } from "~/utils/http/http.server";
 import { readSessionToken, userForToken, type PublicUser } from "./session.server";
 import { Role } from "~/domain/accounts/user";
 

@@ -3,7 +3,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { publicOrigin } from "~/utils/http.server";
+import { publicOrigin } from "~/utils/http/http.server";
 
 export type LimitResult = { allowed: boolean; count: number; retryAfter: number };
 

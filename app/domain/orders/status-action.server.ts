@@ -6,9 +6,9 @@ import { ORDER_STATUSES, orderStatusLabel, parseOrderStatus } from "~/domain/ord
 import { orderNumberOf, updateOrderStatus } from "~/domain/orders/order.server";
 import { CANCEL_REFUND_QUERY } from "~/domain/payments/refund";
 import { requireAdmin } from "~/domain/accounts/auth.server";
-import { assertSameOrigin } from "~/utils/http.server";
-import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
-import { readForm } from "~/utils/request-input.server";
+import { assertSameOrigin } from "~/utils/http/http.server";
+import { redirectWithError, redirectWithSuccess } from "~/utils/http/toast.server";
+import { readForm } from "~/utils/http/request-input.server";
 
 export async function orderStatusAction(request: Request, backTo: (formData: FormData | null) => string, context?: AppLoadContext) {
   await requireAdmin(request);

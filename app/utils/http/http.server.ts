@@ -1,6 +1,6 @@
 // Small HTTP helpers shared by HTML routes and /api/v1 resource routes.
 import { json, type AppLoadContext } from "@remix-run/node";
-import { env } from "./env.server";
+import { env } from "~/utils/env.server";
 
 /** The `{ success: false, message }` error shape every /api/v1 failure uses. */
 export function apiError(status: number, message: string, extra: Record<string, unknown> = {}, init: ResponseInit = {}) {

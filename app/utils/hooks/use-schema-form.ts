@@ -7,7 +7,7 @@ import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
 import type { z } from "~/utils/zod";
-import type { FieldErrors } from "./validation";
+import type { FieldErrors } from "~/utils/validation";
 
 type FormAnswer = { errors?: FieldErrors; values?: Record<string, string> } | null | undefined;
 

@@ -6,8 +6,8 @@
 // cookie is HMAC-signed; a forged or tampered toast cookie reads as empty.
 import { createCookieSessionStorage } from "@remix-run/node";
 import { createToastUtilsWithCustomSession } from "remix-toast";
-import { env } from "./env.server";
-import { hasCookie, TOAST_COOKIE } from "./personal-cookies";
+import { env } from "~/utils/env.server";
+import { hasCookie, TOAST_COOKIE } from "~/utils/personal-cookies";
 
 type ToastUtils = ReturnType<typeof createToastUtilsWithCustomSession>;
 let storage: ReturnType<typeof createCookieSessionStorage> | undefined;

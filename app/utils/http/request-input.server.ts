@@ -22,9 +22,9 @@ import {
 } from "@remix-run/node";
 import type { z } from "zod";
 import { MAX_JSON_BYTES } from "~/api/limits";
-import { env } from "./env.server";
+import { env } from "~/utils/env.server";
 import { apiError } from "./http.server";
-import { forbiddenCharacterErrors, formDataToObject, parseForm, type FieldErrors } from "./validation";
+import { forbiddenCharacterErrors, formDataToObject, parseForm, type FieldErrors } from "~/utils/validation";
 
 // ---------- 1. bytes ----------
 
