@@ -3,9 +3,12 @@
 // once; and so that a page's render matches against the same tree every time,
 // @remix-run/react makes a build's server routes once and react-router-dom's
 // static router converts a routes array once; and the partial manifest a page
-// carries for lazy route discovery is made once per route and parent paths. These pin that the patches are
-// in place and that matching and rendering still answer exactly as before: by
-// rank, per pattern options, after a tree grows, and per request.
+// carries for lazy route discovery is made once per route and parent paths; and
+// @remix-run/dev marks the empty modules that stand for `.server` modules in the
+// browser build as free of side effects. These pin that each patch is in place
+// (patches/README.md names the test that fails for each) and that matching and
+// rendering still answer exactly as before: by rank, per pattern options, after
+// a tree grows, and per request.
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import type { AgnosticRouteObject } from "@remix-run/router";
@@ -75,15 +78,18 @@ describe("the @remix-run/router patch", () => {
 });
 
 describe("the @remix-run/react and react-router-dom patches", () => {
-  it("are applied to the copies the server loads", () => {
+  it("the @remix-run/react patch is applied to its CommonJS and ESM builds", () => {
     for (const file of ["@remix-run/react/dist/server.js", "@remix-run/react/dist/esm/server.js"]) {
-      expect(fs.readFileSync(require.resolve(file), "utf8")).toContain("serverRoutesByManifest.get(manifest.routes)");
+      expect(fs.readFileSync(require.resolve(file), "utf8"), file).toContain("serverRoutesByManifest.get(manifest.routes)");
     }
     for (const file of ["@remix-run/react/dist/fog-of-war.js", "@remix-run/react/dist/esm/fog-of-war.js"]) {
-      expect(fs.readFileSync(require.resolve(file), "utf8")).toContain("const partialManifests =");
+      expect(fs.readFileSync(require.resolve(file), "utf8"), file).toContain("const partialManifests =");
     }
+  });
+
+  it("the react-router-dom patch is applied to its CommonJS and ESM server builds", () => {
     for (const file of ["react-router-dom/server.js", "react-router-dom/server.mjs"]) {
-      expect(fs.readFileSync(require.resolve(file), "utf8")).toContain("dataRoutesByRoutes.get(routes)");
+      expect(fs.readFileSync(require.resolve(file), "utf8"), file).toContain("dataRoutesByRoutes.get(routes)");
     }
   });
 
