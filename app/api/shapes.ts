@@ -79,6 +79,14 @@ export const apiOrderSchema = z
           slug: z.string(),
           price: z.number(),
           quantity: z.number().int(),
+          variant: z
+            .strictObject({
+              _id: z.string().nullable().describe("null once the product was deleted"),
+              title: z.string().describe('The options as sold: "M / Red"'),
+              sku: z.string().nullable(),
+            })
+            .optional()
+            .describe("Present for a product sold in options: the variant bought, frozen at order time"),
         }),
       )
       .describe(

@@ -94,7 +94,17 @@ type OrderRow = {
   discountCents?: number;
   discountCode?: string | null;
   buyer: { id: string; name: string };
-  lines: { productId: string | null; name: string; description: string; slug: string; unitPriceCents: number; quantity: number }[];
+  lines: {
+    productId: string | null;
+    variantId?: string | null;
+    name: string;
+    variantTitle?: string | null;
+    sku?: string | null;
+    description: string;
+    slug: string;
+    unitPriceCents: number;
+    quantity: number;
+  }[];
 };
 
 export function toApiOrder(order: OrderRow): z.input<typeof apiOrderSchema> {
@@ -120,6 +130,8 @@ export function toApiOrder(order: OrderRow): z.input<typeof apiOrderSchema> {
       slug: line.slug,
       price: centsToDollars(line.unitPriceCents),
       quantity: line.quantity,
+      // A variant's line only: which one, as sold.
+      ...(line.variantTitle ? { variant: { _id: line.variantId ?? null, title: line.variantTitle, sku: line.sku ?? null } } : {}),
     })),
   };
 }

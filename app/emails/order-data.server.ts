@@ -2,6 +2,7 @@
 // (so it says what was committed with it, not what the order became later).
 import type { Prisma } from "@prisma/client";
 import { publicOriginFor } from "~/utils/http/http.server";
+import { lineTitle } from "~/domain/catalog/variants";
 import type { LinesBlock } from "./layout.server";
 
 export const orderEmailSelect = {
@@ -15,7 +16,7 @@ export const orderEmailSelect = {
   shipAddress: true,
   shipPhone: true,
   buyer: { select: { id: true, name: true, email: true } },
-  lines: { select: { name: true, quantity: true, unitPriceCents: true }, orderBy: { id: "asc" } },
+  lines: { select: { name: true, variantTitle: true, sku: true, quantity: true, unitPriceCents: true }, orderBy: { id: "asc" } },
 } satisfies Prisma.OrderSelect;
 
 export type OrderForEmail = Prisma.OrderGetPayload<{ select: typeof orderEmailSelect }>;
@@ -28,7 +29,13 @@ export function orderLinesBlock(order: OrderForEmail): LinesBlock {
   if (order.discountCents > 0)
     totals.push({ label: `Discount${order.discountCode ? ` (${order.discountCode})` : ""}`, cents: -order.discountCents });
   totals.push({ label: "Total", cents: order.totalCents, strong: true });
-  return { lines: order.lines, totals };
+  // A variant's line is named as it was sold, with its SKU: "Tee — M / Red (SKU TEE-M-RED)".
+  const lines = order.lines.map((line) => ({
+    name: `${lineTitle(line.name, line.variantTitle)}${line.sku ? ` (SKU ${line.sku})` : ""}`,
+    quantity: line.quantity,
+    unitPriceCents: line.unitPriceCents,
+  }));
+  return { lines, totals };
 }
 
 export const shipTo = (order: OrderForEmail) => [order.shipName, order.shipAddress, order.shipPhone].filter(Boolean).join("\n");

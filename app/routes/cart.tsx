@@ -97,7 +97,7 @@ export default function CartPage() {
             <ul className="mt-6 divide-y divide-gray-200 rounded border border-gray-200 bg-white" aria-label="Cart items">
               {lines.map((line) => (
                 <CartLineItem
-                  key={line.productId}
+                  key={`${line.productId}/${line.variantId ?? ""}`}
                   line={line}
                   error={lineError && lineError.productId === line.productId ? lineError.message : undefined}
                 />

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Breadcrumbs, JsonLd, breadcrumbJsonLd } from "~/components/layout/Breadcrumbs";
 import { BuyBox, SimilarProducts } from "~/components/catalog/BuyBox";
 import { productJsonLd } from "~/components/catalog/product-json-ld";
@@ -9,6 +9,7 @@ import { keepListingAfterCartAction } from "~/components/catalog/ProductGrid";
 import { productPhotoPath } from "~/domain/catalog/catalog";
 import { toProductCard } from "~/domain/catalog/listed-product.server";
 import { getProductPage } from "~/domain/catalog/product-page.server";
+import { selectVariant } from "~/domain/catalog/variants";
 import { notFound, publicOrigin } from "~/utils/http/http.server";
 import { pageMeta } from "~/utils/http/meta";
 import { centsToDollars, formatPrice } from "~/utils/money";
@@ -40,6 +41,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       shipping: product.shipping,
       category: product.category,
       photo: product.photo,
+      options: product.options,
+      variants: product.variants,
     },
     similar: similar.map(toProductCard),
   });
@@ -67,13 +70,16 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export default function ProductDetails() {
   const data = useLoaderData<typeof loader>();
   const { product, similar, crumbs } = data;
+  // The variant the address chooses (?Size=M&Colour=Red); the page itself is the product's, whatever is chosen.
+  const [searchParams] = useSearchParams();
+  const selection = product.options.length ? selectVariant(product.options, product.variants, searchParams) : undefined;
   return (
     <>
       <JsonLd data={productJsonLd(data)} />
       <JsonLd data={breadcrumbJsonLd(new URL(data.url).origin, crumbs)} />
       <Breadcrumbs crumbs={crumbs} />
       <article className="grid gap-6 md:grid-cols-2 md:gap-8" aria-labelledby="product-heading">
-        <ProductPhoto product={product} />
+        <ProductPhoto product={product} variant={selection?.variant} />
         <div className="min-w-0 space-y-5">
           <div>
             <p className="text-sm uppercase tracking-wide text-gray-600">Product Details</p>
@@ -82,7 +88,7 @@ export default function ProductDetails() {
             </h1>
           </div>
 
-          <BuyBox product={product} />
+          <BuyBox product={product} selection={selection} />
 
           <dl className="space-y-3">
             <div>

@@ -34,6 +34,7 @@ export function AddToCartButton({
   ...fields
 }: {
   productId: string;
+  variantId?: string | null;
   productName: string;
   disabled?: boolean;
   returnHash?: string;
@@ -61,6 +62,7 @@ export function AddToCartButton({
 /** ADD TO CART's fields and button, inside whichever form posts them. */
 export function AddToCartFields({
   productId,
+  variantId,
   productName,
   disabled,
   maxQuantity,
@@ -69,6 +71,8 @@ export function AddToCartFields({
   respondWithJson,
 }: {
   productId: string;
+  /** The chosen variant, for a product with options. */
+  variantId?: string | null;
   productName: string;
   disabled?: boolean;
   maxQuantity?: number;
@@ -84,6 +88,7 @@ export function AddToCartFields({
     <>
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={productId} />
+      {variantId ? <input type="hidden" name="variantId" value={variantId} /> : null}
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {respondWithJson}
       {maxQuantity && !disabled ? (

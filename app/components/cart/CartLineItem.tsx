@@ -3,6 +3,7 @@ import { RespondWithJson, useCartBusy } from "~/components/cart/AddToCartButton"
 import { MAX_LINE_QUANTITY, type CartActionData } from "~/domain/cart/cart";
 import type { PricedLine } from "~/domain/cart/cart.server";
 import { productPhotoPath } from "~/domain/catalog/catalog";
+import { variantPhotoPath } from "~/domain/catalog/variants";
 import { formatPrice } from "~/utils/money";
 import { preview } from "~/utils/text";
 
@@ -26,7 +27,7 @@ export function CartLineItem({ line, error }: { line: PricedLine; error?: string
   const busy = useCartBusy();
   if (remove.state !== "idle") return null; // optimistic: gone at once
 
-  const name = line.product?.name ?? "Unavailable product";
+  const name = line.product?.title ?? "Unavailable product";
   // Optimistic quantity while the update is on its way.
   const pendingQuantity = update.formData ? Number(update.formData.get("quantity")) : NaN;
   const shownQuantity = Number.isInteger(pendingQuantity) && pendingQuantity > 0 ? pendingQuantity : line.requestedQuantity;
@@ -35,13 +36,18 @@ export function CartLineItem({ line, error }: { line: PricedLine; error?: string
   const message = fetcherError ?? error;
   const problem = problemText(line);
   const maxQuantity = Math.max(1, Math.min(line.product?.stock ?? 1, MAX_LINE_QUANTITY));
-  const inputId = `quantity-${line.productId}`;
+  const inputId = `quantity-${line.productId}${line.variantId ? `-${line.variantId}` : ""}`;
+  const variantField = line.variantId ? <input type="hidden" name="variantId" value={line.variantId} /> : null;
 
   return (
     <li className="flex flex-col gap-4 p-4 sm:flex-row" aria-label={name}>
-      {line.product?.photoVersion ? (
+      {line.product?.variantPhotoVersion || line.product?.photoVersion ? (
         <img
-          src={productPhotoPath(line.productId, line.product.photoVersion, "thumb")}
+          src={
+            line.product.variantPhotoVersion && line.variantId
+              ? variantPhotoPath(line.variantId, line.product.variantPhotoVersion, "thumb")
+              : productPhotoPath(line.productId, line.product.photoVersion, "thumb")
+          }
           alt={name}
           width={96}
           height={96}
@@ -56,13 +62,14 @@ export function CartLineItem({ line, error }: { line: PricedLine; error?: string
       <div className="flex-1">
         <p className="font-semibold">
           {line.product ? (
-            <Link to={`/product/${line.product.slug}`} className="hover:underline">
+            <Link to={`/product/${line.product.slug}${line.variantId ? `?variant=${line.variantId}` : ""}`} className="hover:underline">
               {name}
             </Link>
           ) : (
             name
           )}
         </p>
+        {line.product?.sku ? <p className="text-xs text-gray-600">SKU: {line.product.sku}</p> : null}
         {line.product ? <p className="text-sm text-gray-600">{preview(line.product.description)}</p> : null}
         {line.product ? <p className="mt-1">Price : {formatPrice(line.product.priceCents)}</p> : null}
         {problem ? (
@@ -76,6 +83,7 @@ export function CartLineItem({ line, error }: { line: PricedLine; error?: string
             <update.Form method="post" className="flex items-end gap-2">
               <input type="hidden" name="intent" value="set-quantity" />
               <input type="hidden" name="productId" value={line.productId} />
+              {variantField}
               <RespondWithJson />
               <div>
                 <label htmlFor={inputId} className="label">
@@ -106,6 +114,7 @@ export function CartLineItem({ line, error }: { line: PricedLine; error?: string
           <remove.Form method="post">
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="productId" value={line.productId} />
+            {variantField}
             <RespondWithJson />
             <button type="submit" className="btn-danger" disabled={busy} aria-label={`Remove ${name}`}>
               Remove

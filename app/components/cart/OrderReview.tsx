@@ -33,9 +33,10 @@ export function OrderReview({
         </thead>
         <tbody>
           {cart.lines.map((line) => (
-            <tr key={line.productId} className="border-t border-gray-100">
+            <tr key={`${line.productId}/${line.variantId ?? ""}`} className="border-t border-gray-100">
               <td className="px-3 py-2">
-                {line.product?.name ?? "Unavailable product"}
+                {line.product?.title ?? "Unavailable product"}
+                {line.product?.sku ? <span className="block text-xs text-gray-600">SKU: {line.product.sku}</span> : null}
                 {line.problem === "deleted" || line.problem === "out-of-stock" ? (
                   <span className="ml-2 text-amber-800">(no longer available)</span>
                 ) : line.problem === "reduced" ? (

@@ -1,38 +1,57 @@
 import { AddToCartButton } from "~/components/cart/AddToCartButton";
-import { useCardLinks } from "~/components/catalog/ProductCard";
+import { cardPrice, useCardLinks } from "~/components/catalog/ProductCard";
 import { MAX_LINE_QUANTITY } from "~/domain/cart/cart";
 import { productPhotoPath, THUMB_WIDTH, type ProductCardData } from "~/domain/catalog/catalog";
+import { lineTitle, type VariantSelection } from "~/domain/catalog/variants";
 import { formatPrice } from "~/utils/money";
+import { VariantPicker } from "./VariantPicker";
 
 /**
  * The product page's buy box: price, stock, how it ships, a quantity
- * (1…stock) and ADD TO CART together. Without JavaScript, adding comes back
- * here (#buy-box) rather than to the top of the page.
+ * (1…stock) and ADD TO CART together. A product with options shows its
+ * choices first, and the chosen variant's price and stock (none: that
+ * combination is not sold). Without JavaScript, adding comes back here
+ * (#buy-box) rather than to the top of the page.
  */
-export function BuyBox({ product }: { product: { id: string; name: string; priceCents: number; quantity: number; shipping: boolean } }) {
-  const inStock = product.quantity > 0;
+export function BuyBox({
+  product,
+  selection,
+}: {
+  product: { id: string; name: string; priceCents: number; quantity: number; shipping: boolean };
+  selection?: VariantSelection;
+}) {
+  const variant = selection?.variant ?? null;
+  const unavailable = selection !== undefined && !variant;
+  const priceCents = variant ? variant.priceCents : product.priceCents;
+  const quantity = unavailable ? 0 : variant ? variant.quantity : product.quantity;
+  const inStock = quantity > 0;
   return (
     <section id="buy-box" aria-label="Buy" className="scroll-mt-32 space-y-3 rounded border border-gray-200 bg-white p-4 shadow-sm">
+      {selection ? <VariantPicker groups={selection.groups} /> : null}
       <p className="text-2xl font-semibold text-emerald-700">
         <span className="sr-only">Price: </span>
-        {formatPrice(product.priceCents)}
+        {unavailable ? "—" : formatPrice(priceCents)}
       </p>
+      {variant?.sku ? <p className="text-sm text-gray-600">SKU: {variant.sku}</p> : null}
       <p className={`text-sm font-medium ${inStock ? "text-green-800" : "text-red-700"}`}>
-        {inStock
-          ? product.quantity <= 5
-            ? `In stock: only ${product.quantity} left`
-            : `In stock (${product.quantity} available)`
-          : "Out of stock"}
+        {unavailable
+          ? "This combination is not available"
+          : inStock
+            ? quantity <= 5
+              ? `In stock: only ${quantity} left`
+              : `In stock (${quantity} available)`
+            : "Out of stock"}
         {inStock ? (
           <span className="font-normal text-gray-600"> · {product.shipping ? "Ships to you" : "No shipping: pick up only"}</span>
         ) : null}
       </p>
       <AddToCartButton
         productId={product.id}
-        productName={product.name}
+        variantId={variant?.id}
+        productName={variant ? lineTitle(product.name, variant.title) : product.name}
         disabled={!inStock}
         returnHash="buy-box"
-        maxQuantity={Math.min(product.quantity, MAX_LINE_QUANTITY)}
+        maxQuantity={Math.min(quantity, MAX_LINE_QUANTITY)}
       />
     </section>
   );
@@ -98,7 +117,7 @@ function CompactProductCard({ product }: { product: ProductCardData }) {
             {product.name}
           </a>
         </h3>
-        <p className="mt-auto font-semibold text-emerald-700">{formatPrice(product.priceCents)}</p>
+        <p className="mt-auto font-semibold text-emerald-700">{cardPrice(product)}</p>
       </div>
     </article>
   );

@@ -72,27 +72,42 @@ export function ProductCard({ product, list, eager = false }: { product: Product
               <KeepWords text={product.name} />
             </a>
           </h3>
-          <p className="shrink-0 font-semibold text-emerald-700">{formatPrice(product.priceCents)}</p>
+          <p className="shrink-0 font-semibold text-emerald-700">{cardPrice(product)}</p>
         </div>
         <p className="text-sm text-gray-600">{preview(product.description)}</p>
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
           <a href={href} className="btn-secondary" aria-label={`More Details: ${product.name}`} data-card-link="" data-discover="true">
             More Details
           </a>
-          <form method="post" action="/cart" className="inline" data-card-cart="" data-discover="true">
-            <AddToCartFields
-              productId={product.id}
-              productName={product.name}
-              disabled={product.quantity <= 0}
-              redirectTo={`${list.returnTo}#${cardAnchor(product.id)}`}
-              busy={list.cartBusy}
-              respondWithJson={null}
-            />
-          </form>
+          {hasOptions(product) ? (
+            // Which size or colour is for the product page to ask.
+            <a href={href} className="btn-primary" aria-label={`Choose options: ${product.name}`} data-card-link="" data-discover="true">
+              {product.quantity > 0 ? "Choose options" : "Sold out"}
+            </a>
+          ) : (
+            <form method="post" action="/cart" className="inline" data-card-cart="" data-discover="true">
+              <AddToCartFields
+                productId={product.id}
+                productName={product.name}
+                disabled={product.quantity <= 0}
+                redirectTo={`${list.returnTo}#${cardAnchor(product.id)}`}
+                busy={list.cartBusy}
+                respondWithJson={null}
+              />
+            </form>
+          )}
         </div>
       </div>
     </article>
   );
+}
+
+const hasOptions = (product: ProductCardData) => product.maxPriceCents !== null && product.maxPriceCents !== undefined;
+
+/** "$19.99", or "From $19.99" when its variants' prices differ (the lowest a shopper can buy at). */
+export function cardPrice(product: ProductCardData): string {
+  const varies = hasOptions(product) && product.maxPriceCents! > product.priceCents;
+  return varies ? `From ${formatPrice(product.priceCents)}` : formatPrice(product.priceCents);
 }
 
 /**

@@ -1,9 +1,31 @@
 import { productPhotoPath, productPhotoSrcSet } from "~/domain/catalog/catalog";
+import { variantPhotoPath } from "~/domain/catalog/variants";
 
 type PhotoMeta = { etag: string; width: number; height: number };
 
-/** The product page's photo: the page's largest image, sized for the screen; a labelled placeholder without one. */
-export function ProductPhoto({ product }: { product: { id: string; name: string; photo: PhotoMeta | null } }) {
+/**
+ * The product page's photo: the page's largest image, sized for the screen; a
+ * labelled placeholder without one. A chosen variant with a photo of its own shows that one.
+ */
+export function ProductPhoto({
+  product,
+  variant,
+}: {
+  product: { id: string; name: string; photo: PhotoMeta | null };
+  variant?: { id: string; title: string; photo: PhotoMeta | null } | null;
+}) {
+  if (variant?.photo) {
+    return (
+      <img
+        src={variantPhotoPath(variant.id, variant.photo.etag)}
+        alt={`${product.name}, ${variant.title}`}
+        width={variant.photo.width}
+        height={variant.photo.height}
+        {...{ fetchpriority: "high" }}
+        className="h-auto w-full rounded border border-gray-200 bg-white object-contain"
+      />
+    );
+  }
   return product.photo ? (
     <img
       src={productPhotoPath(product.id, product.photo.etag)}

@@ -17,8 +17,8 @@ const kept = keptMarkup(5_000);
 const RETURN_TO = "\u0001";
 
 function cardKey(product: ProductCardData, list: CardListState, eager: boolean) {
-  const { id, name, slug, description, priceCents, quantity, photoVersion } = product;
-  return `${eager ? 1 : 0}${list.cartBusy ? 1 : 0}\u0000${id}\u0000${name}\u0000${slug}\u0000${description}\u0000${priceCents}\u0000${quantity}\u0000${photoVersion ?? ""}`;
+  const { id, name, slug, description, priceCents, quantity, photoVersion, maxPriceCents } = product;
+  return `${eager ? 1 : 0}${list.cartBusy ? 1 : 0}\u0000${id}\u0000${name}\u0000${slug}\u0000${description}\u0000${priceCents}\u0000${quantity}\u0000${photoVersion ?? ""}\u0000${maxPriceCents ?? ""}`;
 }
 
 /** The markup of `<ProductCard product list eager />`, from the kept copy when there is one. */

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { orderStatusLabel, paymentLabel, type OrderStatusValue, type PaymentStatusValue } from "~/domain/orders/order";
 import { formatPrice } from "~/utils/money";
 import { RelativeTime } from "~/components/ui/RelativeTime";
+import { lineTitle } from "~/domain/catalog/variants";
 
 export type OrderCardData = {
   id: string;
@@ -16,7 +17,15 @@ export type OrderCardData = {
   /** Why the payment needs attention (amount mismatch, refund); shown on the admin's list. */
   paymentNote?: string | null;
   buyer: { name: string };
-  lines: { id: string; productId: string | null; name: string; unitPriceCents: number; quantity: number }[];
+  lines: {
+    id: string;
+    productId: string | null;
+    name: string;
+    variantTitle?: string | null;
+    sku?: string | null;
+    unitPriceCents: number;
+    quantity: number;
+  }[];
 };
 
 const COLUMNS = ["#", "Order", "Status", "Buyer", "Date", "Payment", "Quantity", "Total"] as const;
@@ -125,7 +134,8 @@ export function OrderCard({
               <div className="h-16 w-16 rounded bg-gray-100" aria-hidden="true" />
             )}
             <div className="min-w-0">
-              <p className="break-words font-medium">{line.name}</p>
+              <p className="break-words font-medium">{lineTitle(line.name, line.variantTitle)}</p>
+              {line.sku ? <p className="text-xs text-gray-600">SKU: {line.sku}</p> : null}
               <p className="text-gray-600">
                 Price: {formatPrice(line.unitPriceCents)} · Quantity: {line.quantity}
               </p>

@@ -2,6 +2,7 @@ import { orderStatusLabel, paymentLabel, type OrderStatusValue, type PaymentStat
 import { refundStateLabel } from "~/domain/payments/refund";
 import { formatPrice } from "~/utils/money";
 import { RelativeTime } from "~/components/ui/RelativeTime";
+import { lineTitle } from "~/domain/catalog/variants";
 
 export type OrderDetailData = {
   number: number;
@@ -17,7 +18,15 @@ export type OrderDetailData = {
   shipAddress: string;
   shipPhone: string;
   buyer: { name: string };
-  lines: { id: string; name: string; slug: string; unitPriceCents: number; quantity: number }[];
+  lines: {
+    id: string;
+    name: string;
+    variantTitle?: string | null;
+    sku?: string | null;
+    slug: string;
+    unitPriceCents: number;
+    quantity: number;
+  }[];
   events: { id: string; at: string; status: OrderStatusValue; paymentStatus: PaymentStatusValue }[];
   refundedCents?: number;
   refunds?: {
@@ -29,7 +38,7 @@ export type OrderDetailData = {
     status: "PENDING" | "SUCCEEDED" | "FAILED";
     failure: string | null;
     by: { name: string } | null;
-    lines: { quantity: number; orderLine: { name: string } }[];
+    lines: { quantity: number; orderLine: { name: string; variantTitle?: string | null } }[];
   }[];
 };
 
@@ -41,7 +50,7 @@ const REFUND_STATUS_TEXT = { PENDING: "pending at Stripe", SUCCEEDED: "done", FA
 function refundText(refund: NonNullable<OrderDetailData["refunds"]>[number], forAdmin: boolean): string {
   const head = `Refund of ${formatPrice(refund.amountCents)} ${REFUND_STATUS_TEXT[refund.status]}`;
   if (!forAdmin) return head;
-  const items = refund.lines.map((line) => `${line.quantity} × ${line.orderLine.name}`).join(", ");
+  const items = refund.lines.map((line) => `${line.quantity} × ${lineTitle(line.orderLine.name, line.orderLine.variantTitle)}`).join(", ");
   const parts = [
     items && `${items}${refund.restocked ? " (back in stock)" : ""}`,
     `reason: ${refund.reason}`,
@@ -123,7 +132,10 @@ export function OrderDetail({ order, statusControl }: { order: OrderDetailData; 
         <ul className="divide-y divide-gray-100">
           {order.lines.map((line) => (
             <li key={line.id} className="flex flex-wrap items-baseline justify-between gap-2 px-4 py-3">
-              <span className="min-w-0 break-words font-medium">{line.name}</span>
+              <span className="min-w-0 break-words font-medium">
+                {lineTitle(line.name, line.variantTitle)}
+                {line.sku ? <span className="block text-xs font-normal text-gray-600">SKU: {line.sku}</span> : null}
+              </span>
               <span className="text-sm text-gray-700">
                 {formatPrice(line.unitPriceCents)} × {line.quantity} = <strong>{formatPrice(line.unitPriceCents * line.quantity)}</strong>
               </span>

@@ -7,6 +7,7 @@ export const AUDIT_KINDS = [
   "product.created",
   "product.changed",
   "product.deleted",
+  "product.variants",
   "order.status",
   "order.refund",
   "discount.created",

@@ -145,6 +145,8 @@ export type ProductCardData = {
   priceCents: number;
   quantity: number;
   photoVersion: string | null;
+  /** With options: the highest of its variants' prices (priceCents is the lowest on sale), so the card says "From". Absent or null: no options. */
+  maxPriceCents?: number | null;
 };
 
 /** What a listing loader answers when asked for one page only (`chunk=1`), for Load More. */

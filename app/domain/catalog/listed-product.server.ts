@@ -30,6 +30,7 @@ export function toProductCard(product: ListedProduct): ProductCardData {
     priceCents: product.priceCents,
     quantity: product.quantity,
     photoVersion: product.photoVersion,
+    ...(product.maxPriceCents === null || product.maxPriceCents === undefined ? {} : { maxPriceCents: product.maxPriceCents }),
   };
 }
 
@@ -65,7 +66,7 @@ export function productGrid(slice: ListingSlice & { total: number }, listKey: st
 // and its per-call overhead showed at catalogue scale; see the README).
 
 /** The columns of a listed product, the category's and the photo tag flattened (see fromRow). */
-export const LISTED_COLUMNS = Prisma.sql`p.id, p.name, p.slug, p.description, p."priceCents", p.quantity, p.shipping, p."createdAt", p."updatedAt",
+export const LISTED_COLUMNS = Prisma.sql`p.id, p.name, p.slug, p.description, p."priceCents", p.quantity, p.shipping, p."createdAt", p."updatedAt", p."maxPriceCents",
   c.id AS "categoryId", c.name AS "categoryName", c.slug AS "categorySlug", ph.etag AS "photoEtag"`;
 export const LISTED_JOINS = Prisma.sql`JOIN "Category" c ON c.id = p."categoryId" LEFT JOIN "ProductPhoto" ph ON ph."productId" = p.id`;
 
@@ -90,6 +91,8 @@ export function fromRow(row: ListedSqlRow): ListedProduct {
     updatedAt: new Date(row.updatedAt),
     category: { id: row.categoryId, name: row.categoryName, slug: row.categorySlug },
     photoVersion: row.photoEtag,
+    // Only a product with options has it: a simple product's row is what it always was.
+    ...(row.maxPriceCents === null || row.maxPriceCents === undefined ? {} : { maxPriceCents: Number(row.maxPriceCents) }),
   };
 }
 

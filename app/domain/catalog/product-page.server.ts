@@ -7,13 +7,34 @@ import { slugLike } from "./catalog";
 import { idSchema } from "./catalog-query";
 import { fromRow, LISTED_COLUMNS, LISTED_JOINS, type ListedProduct, type ListedSqlRow } from "./listed-product.server";
 import { listNewestWhere } from "./listing.server";
+import type { ProductOption, VariantView } from "./variants";
+import { optionsOf } from "./variants.server";
 
 /** Similar products on a product page. */
 export const SIMILAR_LIMIT = 6;
 
-export type ProductDetail = ListedProduct & { photo: { etag: string; width: number; height: number } | null };
+export type ProductDetail = ListedProduct & {
+  photo: { etag: string; width: number; height: number } | null;
+  /** The options it is sold in ([] for a simple product) and its variants on sale, in order. */
+  options: ProductOption[];
+  variants: VariantView[];
+};
 
-type ProductPageRow = ListedSqlRow & { kind: number; photoWidth: number | null; photoHeight: number | null };
+type ProductPageRow = ListedSqlRow & {
+  kind: number;
+  photoWidth: number | null;
+  photoHeight: number | null;
+  options: unknown;
+  variants: VariantView[] | null;
+};
+
+// The product's variants on sale, in order, with their photos' tags: one column of the page's one statement.
+const VARIANTS_JSON = Prisma.sql`(SELECT json_agg(json_build_object(
+    'id', v.id, 'sku', v.sku, 'title', v.title, 'options', v.options, 'priceCents', v."priceCents", 'quantity', v.quantity,
+    'photo', CASE WHEN vp.etag IS NULL THEN NULL ELSE json_build_object('etag', vp.etag, 'width', vp.width, 'height', vp.height) END)
+    ORDER BY v.position)
+  FROM "ProductVariant" v LEFT JOIN "VariantPhoto" vp ON vp."variantId" = v.id
+  WHERE v."productId" = p.id AND v."archivedAt" IS NULL)`;
 
 /**
  * The product page: the product and its similar products (newest first, at
@@ -26,10 +47,11 @@ export async function getProductPage(slug: string | undefined): Promise<{ produc
   // is, each connection plans this statement once (sql.server.ts).
   const rows = await readRows<ProductPageRow>(Prisma.sql`
     SELECT * FROM (
-      (SELECT 0 AS kind, 0::bigint AS ord, ${LISTED_COLUMNS}, ph.width AS "photoWidth", ph.height AS "photoHeight"
+      (SELECT 0 AS kind, 0::bigint AS ord, ${LISTED_COLUMNS}, ph.width AS "photoWidth", ph.height AS "photoHeight",
+         p.options, ${VARIANTS_JSON} AS variants
        FROM "Product" p ${LISTED_JOINS} WHERE p.slug = ${slug})
       UNION ALL
-      (SELECT 1, row_number() OVER (ORDER BY p."createdAt" DESC, p.id DESC), ${LISTED_COLUMNS}, NULL::int, NULL::int
+      (SELECT 1, row_number() OVER (ORDER BY p."createdAt" DESC, p.id DESC), ${LISTED_COLUMNS}, NULL::int, NULL::int, NULL::jsonb, NULL::json
        FROM "Product" p ${LISTED_JOINS}
        WHERE p."categoryId" = (SELECT "categoryId" FROM "Product" WHERE slug = ${slug}) AND p.slug <> ${slug}
        ORDER BY p."createdAt" DESC, p.id DESC LIMIT ${Prisma.raw(String(SIMILAR_LIMIT))})
@@ -37,7 +59,8 @@ export async function getProductPage(slug: string | undefined): Promise<{ produc
   const [first, ...others] = rows;
   if (!first || Number(first.kind) !== 0) return null;
   const photo = first.photoEtag ? { etag: first.photoEtag, width: Number(first.photoWidth), height: Number(first.photoHeight) } : null;
-  return { product: { ...fromRow(first), photo }, similar: others.map(fromRow) };
+  const product = { ...fromRow(first), photo, options: optionsOf(first.options), variants: first.variants ?? [] };
+  return { product, similar: others.map(fromRow) };
 }
 
 /** One product by its slug, with its category and photo dimensions; null when unknown. Read as the product page reads it. */

@@ -27,7 +27,7 @@ function nonNegativeText(value: unknown, ctx: z.RefinementCtx, noun: string): st
 }
 
 /** Dollars as typed ("19.99", 19.99): non-negative, at most two decimals; out comes integer cents. */
-const priceField = z
+export const priceField = z
   .unknown()
   .optional()
   .transform((value, ctx) => {
@@ -46,7 +46,7 @@ const priceField = z
   })
   .meta({ type: "string", description: `US dollars, at most two decimals, at most ${PRICE_MAX_DOLLARS}`, examples: ["19.99"] });
 
-const quantityField = z
+export const quantityField = z
   .unknown()
   .optional()
   .transform((value, ctx) => {

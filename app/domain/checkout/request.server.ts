@@ -14,5 +14,5 @@ export const paymentsRequestSchema = z.object({
 
 /** The API's product list as cart lines: a product listed twice (the old client's way) counts twice. */
 export function linesFromPaymentsRequest(body: z.infer<typeof paymentsRequestSchema>): CartLine[] {
-  return mergeLines(body.products.map((item) => ({ productId: item._id, quantity: item.quantity })));
+  return mergeLines(body.products.map((item) => ({ productId: item._id, variantId: item.variantId, quantity: item.quantity })));
 }

@@ -8,7 +8,8 @@ import { MAX_CART_LINES, priceCart, type CartLine, type PricedLine } from "~/dom
 import { checkDiscount, reserveDiscountUse } from "~/domain/discounts/discount.server";
 import { endAttempt, expireReplaced, replacePendingAttempts } from "./attempts.server";
 import { cancelOpenAttempts } from "./cancel.server";
-import { addStock, lockProducts } from "./holds.server";
+import { lineTitle } from "~/domain/catalog/variants";
+import { addStock, lockStock, stockKey, type StockUnits } from "./holds.server";
 import {
   CHECKOUT_LIMIT,
   CURRENCY,
@@ -23,9 +24,17 @@ import {
   type CheckoutStart,
 } from "./rules.server";
 
-const names = (lines: PricedLine[]) => lines.map((line) => line.product?.name ?? "A product").join(", ");
+const names = (lines: PricedLine[]) => lines.map((line) => line.product?.title ?? "A product").join(", ");
 
-type ReserveLine = { productId: string; name: string; priceCents: number; quantity: number };
+type ReserveLine = {
+  productId: string;
+  variantId: string | null;
+  name: string;
+  variantTitle: string | null;
+  sku: string | null;
+  priceCents: number;
+  quantity: number;
+};
 class NotReserved extends Error {}
 /** The discount code was refused under lock (used up, or used by this buyer meanwhile): its message is the shopper's. */
 class DiscountRefused extends Error {}
@@ -48,12 +57,13 @@ async function reserveAndCreateOrder(
   try {
     const order = await db.$transaction(async (tx) => {
       replaced = await replacePendingAttempts(tx, buyer.id);
-      const stock = await lockProducts(tx, lines.map((line) => line.productId).sort());
+      const units: StockUnits = new Map(lines.map((line) => [stockKey(line.productId, line.variantId), line.quantity]));
+      const stock = await lockStock(tx, units);
       for (const line of lines) {
-        const row = stock.get(line.productId);
+        const row = stock.sellable(stockKey(line.productId, line.variantId));
         if (!row || row.quantity < line.quantity || row.priceCents !== line.priceCents) throw new NotReserved();
       }
-      await addStock(tx, new Map(lines.map((line) => [line.productId, line.quantity])), -1);
+      await addStock(tx, units, -1);
       // --- discount code (discount.server.ts): one use reserved, locked after the products ---
       const discount = discountCode ? await reserveDiscountUse(tx, discountCode, subtotalCents, buyer.id) : null;
       if (discount && !discount.ok) throw new DiscountRefused(discount.message);
@@ -76,9 +86,12 @@ async function reserveAndCreateOrder(
           // Each line freezes what the shopper bought: name, full description, slug, unit price.
           lines: {
             create: lines.map((line) => {
-              const { description, slug } = stock.get(line.productId)!;
+              const { description, slug } = stock.products.get(line.productId)!;
               return {
                 productId: line.productId,
+                variantId: line.variantId,
+                variantTitle: line.variantTitle,
+                sku: line.sku,
                 name: line.name,
                 description,
                 slug,
@@ -107,8 +120,8 @@ async function unavailableMessage(cartLines: CartLine[]) {
   const cart = await priceCart(cartLines);
   const problems = cart.lines.flatMap((line) => {
     if (line.problem === "deleted") return [`${line.productId} is no longer available`];
-    if (line.problem === "out-of-stock") return [`${line.product!.name} has just sold out`];
-    if (line.problem === "reduced") return [`only ${line.product!.stock} of ${line.product!.name} left`];
+    if (line.problem === "out-of-stock") return [`${line.product!.title} has just sold out`];
+    if (line.problem === "reduced") return [`only ${line.product!.stock} of ${line.product!.title} left`];
     return [];
   });
   return problems.length
@@ -136,6 +149,10 @@ export async function startCheckout(
   if (!buyer.address.trim()) return { ok: false, status: 400, message: "Add your address to your profile before checking out" };
 
   const cart = await priceCart(cartLines, buyer.id);
+  const unchosen = cart.lines.flatMap((line) => (line.needsVariantOf ? [line.needsVariantOf] : []));
+  if (unchosen.length) {
+    return { ok: false, status: 400, message: `Choose a variant (variantId) of ${unchosen.join(", ")}: it is sold in options` };
+  }
   const deleted = cart.lines.filter((line) => line.problem === "deleted");
   if (deleted.length) {
     return {
@@ -152,7 +169,7 @@ export async function startCheckout(
     return {
       ok: false,
       status: 409,
-      message: short.map((line) => `Only ${line.product!.stock} of ${line.product!.name} in stock`).join("; "),
+      message: short.map((line) => `Only ${line.product!.stock} of ${line.product!.title} in stock`).join("; "),
     };
   }
   // --- discount code: checked now for a clear answer, reserved under lock below ---
@@ -180,7 +197,10 @@ export async function startCheckout(
   const expiresAt = Math.floor(Date.now() / 1000) + RESERVATION_MINUTES * 60;
   const lines = cart.lines.map((line) => ({
     productId: line.productId,
+    variantId: line.variantId,
     name: line.product!.name,
+    variantTitle: line.product!.variantTitle,
+    sku: line.product!.sku,
     priceCents: line.product!.priceCents,
     quantity: line.quantity,
   }));
@@ -208,7 +228,7 @@ export async function startCheckout(
         mode: "payment",
         line_items: lines.map((line) => ({
           quantity: line.quantity,
-          price_data: { currency: CURRENCY, unit_amount: line.priceCents, product_data: { name: line.name } },
+          price_data: { currency: CURRENCY, unit_amount: line.priceCents, product_data: { name: lineTitle(line.name, line.variantTitle) } },
         })),
         ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
         metadata: { orderId: order.id },

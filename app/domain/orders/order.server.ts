@@ -25,7 +25,18 @@ export const orderListSelect = {
   discountCode: true,
   buyer: { select: { id: true, name: true } },
   lines: {
-    select: { id: true, productId: true, name: true, description: true, slug: true, unitPriceCents: true, quantity: true },
+    select: {
+      id: true,
+      productId: true,
+      variantId: true,
+      name: true,
+      variantTitle: true,
+      sku: true,
+      description: true,
+      slug: true,
+      unitPriceCents: true,
+      quantity: true,
+    },
     orderBy: { id: "asc" },
   },
 } as const;
@@ -173,7 +184,7 @@ const orderDetailSelect = {
       status: true,
       failure: true,
       by: { select: { name: true } },
-      lines: { select: { quantity: true, orderLine: { select: { name: true } } } },
+      lines: { select: { quantity: true, orderLine: { select: { name: true, variantTitle: true } } } },
     },
     orderBy: { createdAt: "asc" },
   },

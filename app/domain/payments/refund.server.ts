@@ -19,7 +19,8 @@ import { Prisma, type PaymentStatus } from "@prisma/client";
 import { db } from "~/utils/db.server";
 import { formatPrice } from "~/utils/money";
 import { stripe } from "~/domain/payments/stripe.server";
-import { addStock, lockProducts } from "~/domain/checkout/holds.server";
+import { lineTitle } from "~/domain/catalog/variants";
+import { addStock, lockStock, stockKey, type StockUnits } from "~/domain/checkout/holds.server";
 import { failure, type Failure } from "~/domain/outcome";
 import { refundAmountFor, type RefundInput } from "./refund";
 
@@ -59,7 +60,10 @@ export async function refundableOf(orderId: string, tx: Tx | typeof db = db) {
       refundedCents: true,
       paymentStatus: true,
       stripePaymentIntentId: true,
-      lines: { select: { id: true, productId: true, name: true, unitPriceCents: true, quantity: true }, orderBy: { id: "asc" } },
+      lines: {
+        select: { id: true, productId: true, name: true, variantTitle: true, unitPriceCents: true, quantity: true },
+        orderBy: { id: "asc" },
+      },
     },
   });
   if (!order) return null;
@@ -69,7 +73,12 @@ export async function refundableOf(orderId: string, tx: Tx | typeof db = db) {
     _sum: { quantity: true },
   });
   const takenOf = new Map(taken.map((row) => [row.orderLineId, row._sum.quantity ?? 0]));
-  const lines = order.lines.map((line) => ({ ...line, refundable: line.quantity - (takenOf.get(line.id) ?? 0) }));
+  // A variant's line is named as it was sold: "Tee — M / Red".
+  const lines = order.lines.map(({ variantTitle, ...line }) => ({
+    ...line,
+    name: lineTitle(line.name, variantTitle),
+    refundable: line.quantity - (takenOf.get(line.id) ?? 0),
+  }));
   return { ...order, remainingCents: order.totalCents - order.refundedCents, lines };
 }
 export type Refundable = NonNullable<Awaited<ReturnType<typeof refundableOf>>>;
@@ -183,20 +192,23 @@ async function completeRefund(refundId: string, stripeRefundId: string) {
         amountCents: true,
         reason: true,
         restocked: true,
-        lines: { select: { quantity: true, orderLine: { select: { productId: true } } } },
+        lines: { select: { quantity: true, orderLine: { select: { productId: true, variantId: true, variantTitle: true } } } },
       },
     });
     // The buyer hears of the money once Stripe has it, in the transaction that records it.
     await notifyRefund(tx, refund.orderId, { amountCents: done.amountCents, reason: done.reason, refundKey: refundId });
     if (done.restocked) {
-      const units = new Map<string, number>();
-      for (const line of done.lines) {
-        const productId = line.orderLine.productId;
-        if (productId) units.set(productId, (units.get(productId) ?? 0) + line.quantity);
+      // Back to where they came from: the product, or the variant (archived or not).
+      const units: StockUnits = new Map();
+      for (const { quantity, orderLine } of done.lines) {
+        const variantGone = orderLine.variantTitle !== null && !orderLine.variantId;
+        if (!orderLine.productId || variantGone) continue;
+        const key = stockKey(orderLine.productId, orderLine.variantId);
+        units.set(key, (units.get(key) ?? 0) + quantity);
       }
-      // Products deleted since have no stock to take units back.
-      const present = await lockProducts(tx, [...units.keys()].sort());
-      for (const id of units.keys()) if (!present.has(id)) units.delete(id);
+      // Products and variants deleted since have no stock to take units back.
+      const stock = await lockStock(tx, units);
+      for (const key of units.keys()) if (!stock.present(key)) units.delete(key);
       await addStock(tx, units, 1);
     }
     // Given back in full, with nothing still on its way: the payment reads Refunded.

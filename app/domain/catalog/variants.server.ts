@@ -1,0 +1,190 @@
+// A product's options and variants as the admin and the API change them:
+// replaced in one transaction from one checked input. A variant that was
+// ordered is archived, never deleted, so old orders keep their lines and a
+// refund can still put units back. Product.quantity and priceCents follow
+// the variants by a trigger (the variants migration), so listings, filters
+// and sorts read the product row as before.
+import { Prisma } from "@prisma/client";
+import { db } from "~/utils/db.server";
+import { isValidId } from "~/utils/id";
+import { parseInput } from "~/utils/validation";
+import { recordAudit } from "~/domain/audit/audit.server";
+import { failure, type Outcome } from "~/domain/outcome";
+import { catalogChanged } from "./catalog-events.server";
+import type { ProcessedPhoto } from "./photo.server";
+import { isUniqueViolation } from "./slug.server";
+import { choiceKey, variantTitle, type ProductOption, type VariantChoice, type VariantView } from "./variants";
+import { variantsInputSchema } from "./variants.schema";
+
+type Tx = Prisma.TransactionClient;
+
+/** The options a product declares, as stored (JSON), read defensively. */
+export function optionsOf(stored: unknown): ProductOption[] {
+  if (!Array.isArray(stored)) return [];
+  return stored.flatMap((option) =>
+    option && typeof option.name === "string" && Array.isArray(option.values)
+      ? [{ name: option.name, values: option.values.filter((value: unknown): value is string => typeof value === "string") }]
+      : [],
+  );
+}
+
+/** A variant row with its photo's tag and size, as every read shows it. */
+const variantSelect = {
+  id: true,
+  sku: true,
+  title: true,
+  options: true,
+  priceCents: true,
+  quantity: true,
+  photo: { select: { etag: true, width: true, height: true } },
+} satisfies Prisma.ProductVariantSelect;
+
+function toView(row: Prisma.ProductVariantGetPayload<{ select: typeof variantSelect }>): VariantView {
+  return { ...row, options: (row.options ?? {}) as VariantChoice, photo: row.photo };
+}
+
+/** The variants on sale of some products, in their order, per product id (the API's lists). */
+export async function variantsOfProducts(productIds: string[]): Promise<Map<string, VariantView[]>> {
+  const out = new Map<string, VariantView[]>();
+  if (!productIds.length) return out;
+  const rows = await db.productVariant.findMany({
+    where: { productId: { in: productIds }, archivedAt: null },
+    select: { ...variantSelect, productId: true },
+    orderBy: [{ productId: "asc" }, { position: "asc" }],
+  });
+  for (const { productId, ...row } of rows) out.set(productId, [...(out.get(productId) ?? []), toView(row)]);
+  return out;
+}
+
+/** A product's options and its variants on sale, for the admin's form; null for an unknown product. */
+export async function variantsForAdmin(productId: string) {
+  if (!isValidId(productId)) return null;
+  const product = await db.product.findUnique({ where: { id: productId }, select: { options: true, priceCents: true } });
+  if (!product) return null;
+  const variants = (await variantsOfProducts([productId])).get(productId) ?? [];
+  return { options: optionsOf(product.options), variants, basePriceCents: product.priceCents };
+}
+
+export type VariantPhotos = Map<number, ProcessedPhoto>;
+
+/**
+ * Replaces a product's options and variants with `input` (variantsInputSchema):
+ * a variant whose combination stays is updated in place (its id, and so the
+ * carts and order lines that name it, stay); a new combination is created;
+ * one left out is deleted, or archived when an order names it. `photos`
+ * (from the admin's form) are by the input's variant index.
+ */
+export async function replaceVariants(
+  productId: string,
+  input: unknown,
+  photos: VariantPhotos = new Map(),
+): Promise<Outcome<{ product: { id: string; slug: string } }>> {
+  const parsed = parseInput(variantsInputSchema, input);
+  if (!parsed.success) return failure(400, parsed.message, parsed.errors);
+  if (!isValidId(productId)) return failure(404, "Product not found");
+  const { options, variants } = parsed.data;
+  const taken = await skuTakenElsewhere(
+    productId,
+    variants.flatMap((variant) => (variant.sku ? [variant.sku] : [])),
+  );
+  if (taken) return skuTaken(taken);
+  try {
+    const product = await db.$transaction(async (tx) => {
+      const locked = await tx.$queryRaw<{ id: string; slug: string; name: string; options: unknown }[]>`
+        SELECT id, slug, name, options FROM "Product" WHERE id = ${productId} FOR UPDATE`;
+      if (!locked.length) return null;
+      const existing = await tx.productVariant.findMany({
+        where: { productId },
+        select: { id: true, options: true, archivedAt: true, _count: { select: { orderLines: true } } },
+        orderBy: { archivedAt: { sort: "desc", nulls: "first" } },
+      });
+      const byKey = new Map<string, (typeof existing)[number]>();
+      for (const row of existing) {
+        const key = choiceKey(options, row.options as VariantChoice);
+        if (!byKey.has(key)) byKey.set(key, row);
+      }
+      const kept = new Set(variants.map((variant) => byKey.get(choiceKey(options, variant.options))?.id).filter(Boolean));
+      // Out first, and every SKU let go, so SKUs may move between this product's variants.
+      for (const row of existing) {
+        if (kept.has(row.id) || row.archivedAt) continue;
+        if (row._count.orderLines > 0) await archive(tx, row.id);
+        else await tx.productVariant.delete({ where: { id: row.id } });
+      }
+      await tx.productVariant.updateMany({ where: { productId, sku: { not: null } }, data: { sku: null } });
+      for (const [position, variant] of variants.entries()) {
+        const fields = {
+          sku: variant.sku,
+          title: variantTitle(options, variant.options),
+          options: variant.options,
+          position,
+          priceCents: variant.price,
+          quantity: variant.quantity,
+          archivedAt: null,
+        };
+        const found = byKey.get(choiceKey(options, variant.options));
+        const saved = found
+          ? await tx.productVariant.update({ where: { id: found.id }, data: fields, select: { id: true } })
+          : await tx.productVariant.create({ data: { ...fields, productId }, select: { id: true } });
+        const photo = photos.get(position);
+        if (photo)
+          await tx.variantPhoto.upsert({
+            where: { variantId: saved.id },
+            create: { variantId: saved.id, ...photoFields(photo) },
+            update: photoFields(photo),
+          });
+      }
+      await tx.product.update({
+        where: { id: productId },
+        // Without options the product is simple again: its price and stock are its own (the last its variants added up to).
+        data: { options, ...(variants.length ? {} : { maxPriceCents: null }) },
+      });
+      await recordAudit(tx, {
+        kind: "product.variants",
+        target: { type: "product", id: productId, label: locked[0].name, path: `/dashboard/admin/product/${locked[0].slug}` },
+        changes: {
+          options: {
+            before: optionsOf(locked[0].options).map(describe).join("; ") || null,
+            after: options.map(describe).join("; ") || null,
+          },
+          variants: { before: existing.filter((row) => !row.archivedAt).length, after: variants.length },
+        },
+      });
+      return { id: productId, slug: locked[0].slug };
+    });
+    if (!product) return failure(404, "Product not found");
+    await catalogChanged();
+    return { ok: true, product };
+  } catch (error) {
+    if (isUniqueViolation(error))
+      return failure(409, "variants: a SKU given is already another product's variant's", {
+        variants: "A SKU given is already used by another product",
+      });
+    throw error;
+  }
+}
+
+/** A SKU of `skus` that another product's variant on sale has (any case), or null. */
+async function skuTakenElsewhere(productId: string, skus: string[]): Promise<string | null> {
+  if (!skus.length) return null;
+  const rows = await db.$queryRaw<{ sku: string }[]>`
+    SELECT sku FROM "ProductVariant"
+    WHERE lower(sku) IN (${Prisma.join(skus.map((sku) => sku.toLowerCase()))}) AND "archivedAt" IS NULL AND "productId" <> ${productId}
+    LIMIT 1`;
+  return rows[0]?.sku ?? null;
+}
+
+function skuTaken(sku: string) {
+  const message = `The SKU ${sku} is already another product's`;
+  return failure(400, `variants: ${message}`, { variants: message });
+}
+
+const describe = (option: ProductOption) => `${option.name}: ${option.values.join(", ")}`;
+
+async function archive(tx: Tx, id: string) {
+  await tx.productVariant.update({ where: { id }, data: { archivedAt: new Date() } });
+}
+
+function photoFields(photo: ProcessedPhoto) {
+  const { variants: _copies, ...fields } = photo;
+  return fields;
+}
