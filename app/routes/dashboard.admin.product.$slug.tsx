@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { redirectWithSuccess } from "~/utils/http/toast.server";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { guardMeta } from "~/components/layout/GuardScreen";
@@ -35,6 +35,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       shipping: product.shipping,
       categoryId: product.category.id,
       photoUrl: adminPhotoUrl(product),
+      variantCount: product.variants.length,
+      options: product.options.map((option) => option.name),
     },
     categories,
     maxUploadBytes,
@@ -69,6 +71,19 @@ export default function UpdateProduct() {
         maxUploadBytes={maxUploadBytes}
         maxUploadLabel={maxUploadLabel}
       />
+      <section aria-labelledby="variants-heading" className="mt-6 max-w-2xl rounded border border-gray-200 bg-white p-4">
+        <h2 id="variants-heading" className="font-semibold">
+          Options and variants
+        </h2>
+        <p className="mt-1 text-sm text-gray-700">
+          {product.variantCount
+            ? `${product.variantCount} variants by ${product.options.join(", ")}, each with its own price and stock.`
+            : "None: one price and one stock count."}
+        </p>
+        <Link to={`/dashboard/admin/product/${product.slug}/variants`} className="btn-secondary mt-3 inline-block">
+          Edit options and variants
+        </Link>
+      </section>
       <div className="mt-4">
         {/* The spec's question, in a dialog with JavaScript; the confirmation page without. */}
         <ConfirmDelete

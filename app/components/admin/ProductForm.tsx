@@ -4,6 +4,7 @@ import { productInputSchema, productUpdateSchema } from "~/domain/catalog/produc
 import { useHydrated } from "~/utils/hooks/use-hydrated";
 import { fieldProps, useSchemaForm } from "~/utils/hooks/use-schema-form";
 import { TextField } from "~/components/ui/TextField";
+import { dollarsToCents, formatPrice } from "~/utils/money";
 
 export type ProductFormDefaults = {
   name: string;
@@ -13,6 +14,8 @@ export type ProductFormDefaults = {
   shipping: boolean;
   categoryId: string;
   photoUrl: string | null;
+  /** Sold in options: price and stock are each variant's, set on the Options and variants page. */
+  variantCount?: number;
 };
 
 type CategoryOption = { id: string; name: string };
@@ -77,18 +80,25 @@ export function ProductForm({
           {...describedBy("description", descriptionError)}
         />
       </Field>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Price" type="number" inputMode="decimal" step="0.01" min="0" placeholder="Write a price" {...text("price")} />
-        <TextField
-          label="Quantity"
-          type="number"
-          inputMode="numeric"
-          step="1"
-          min="0"
-          placeholder="Write a quantity"
-          {...text("quantity")}
-        />
-      </div>
+      {product?.variantCount ? (
+        <p className="rounded bg-gray-50 p-3 text-sm text-gray-700">
+          Price and quantity are set per variant ({product.variantCount} variants): from{" "}
+          {formatPrice(dollarsToCents(Number(product.price)))}, {product.quantity} in stock in all.
+        </p>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Price" type="number" inputMode="decimal" step="0.01" min="0" placeholder="Write a price" {...text("price")} />
+          <TextField
+            label="Quantity"
+            type="number"
+            inputMode="numeric"
+            step="1"
+            min="0"
+            placeholder="Write a quantity"
+            {...text("quantity")}
+          />
+        </div>
+      )}
       <Field id="shipping" label="Shipping" error={errors.shipping}>
         <select id="shipping" name="shipping" className="input" defaultValue={shipping} {...describedBy("shipping", errors.shipping)}>
           <option value="0">No</option>

@@ -13,7 +13,7 @@ import { allFields, changedFields, recordAudit } from "~/domain/audit/audit.serv
 import { catalogChanged } from "./catalog-events.server";
 import { failure, fieldFailure, type Outcome } from "~/domain/outcome";
 import { InvalidImageError, photoWrite, processPhoto, type ProcessedPhoto } from "./photo.server";
-import { getProductBySlug } from "./product-page.server";
+import { getProductBySlug, type ProductDetail } from "./product-page.server";
 import { escapeLike } from "./search.server";
 import { isNotFound, isUniqueViolation, withUniqueSlug } from "./slug.server";
 
@@ -181,11 +181,15 @@ export async function createProduct(input: unknown): Promise<ProductOutcome> {
 
 /** Only the fields sent change (see productUpdateSchema); the photo is replaced only when a new one is sent; the slug changes only with the name. */
 export async function updateProduct(id: string, input: unknown): Promise<ProductOutcome> {
-  const current = isValidId(id) ? await db.product.findUnique({ where: { id }, select: { id: true, ...auditedSelect } }) : null;
+  const current = isValidId(id)
+    ? await db.product.findUnique({ where: { id }, select: { id: true, maxPriceCents: true, ...auditedSelect } })
+    : null;
   if (!current) return failure(404, "Product not found");
   const prepared = await prepare(parseInput(productUpdateSchema, input));
   if (!prepared.ok) return prepared;
-  const { data, photo } = prepared;
+  const { photo } = prepared;
+  // A product sold in options has its variants' price and stock (variants.server.ts): its own are not set here.
+  const data = current.maxPriceCents === null ? prepared.data : { ...prepared.data, price: undefined, quantity: undefined };
   const update = (slug: string) =>
     db.$transaction(async (tx) => {
       // Read again under the row lock: "before" is what this update replaces, even with two admins at once.
@@ -230,7 +234,7 @@ export async function deleteProduct(id: string): Promise<Outcome<{ product: { id
 }
 
 /** The product the admin edits or deletes, read as the shop reads it (getProductBySlug). */
-export function getProductForAdmin(slug: string): Promise<AdminProduct | null> {
+export function getProductForAdmin(slug: string): Promise<ProductDetail | null> {
   return getProductBySlug(slug);
 }
 

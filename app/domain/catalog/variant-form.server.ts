@@ -1,0 +1,152 @@
+// The admin's Options and variants form: one multipart form holding the
+// options (name and comma-separated values, up to three) and a row per
+// variant (SKU, price, stock, photo, remove). "Generate variants" answers
+// the rows of every combination (keeping what each row already had), and
+// "Save variants" checks everything with variantsInputSchema and replaces
+// the product's variants (replaceVariants). Both work without JavaScript.
+import { json } from "@remix-run/node";
+import { readForm } from "~/utils/http/request-input.server";
+import { formDataToObject, type FieldErrors } from "~/utils/validation";
+import { centsToDollars } from "~/utils/money";
+import { InvalidImageError, processPhoto } from "./photo.server";
+import { choiceKey, combinations, MAX_OPTIONS, MAX_VARIANTS, variantTitle, type ProductOption, type VariantChoice } from "./variants";
+import { variantsFromForm } from "./variants.schema";
+import { replaceVariants, variantsForAdmin, type VariantPhotos } from "./variants.server";
+
+/** A row of the form as the page shows it: text as typed. */
+export type VariantRow = {
+  options: VariantChoice;
+  title: string;
+  sku: string;
+  price: string;
+  quantity: string;
+  photoUrl: string | null;
+};
+/** What the form shows: the options as typed and the rows. */
+export type VariantFormState = { options: { name: string; values: string }[]; rows: VariantRow[] };
+export type VariantFormAnswer = VariantFormState & { errors?: FieldErrors; message?: string };
+
+const dollars = (cents: number) => centsToDollars(cents).toFixed(2);
+
+/** The form as stored now: the product's options and its variants on sale. */
+export async function variantFormState(productId: string): Promise<(VariantFormState & { basePrice: string }) | null> {
+  const found = await variantsForAdmin(productId);
+  if (!found) return null;
+  return {
+    basePrice: dollars(found.basePriceCents),
+    options: found.options.map((option) => ({ name: option.name, values: option.values.join(", ") })),
+    rows: found.variants.map((variant) => ({
+      options: variant.options,
+      title: variant.title,
+      sku: variant.sku ?? "",
+      price: dollars(variant.priceCents),
+      quantity: String(variant.quantity),
+      photoUrl: variant.photo ? `/api/v1/product/variant-photo/${variant.id}?size=thumb&v=${variant.photo.etag}` : null,
+    })),
+  };
+}
+
+const photoField = (row: number) => `variant.${row}.photo`;
+
+/** Reads the posted form; a read refusal (too large, not multipart) is the answer itself. */
+async function readVariantForm(request: Request) {
+  const fileFields = Array.from({ length: MAX_VARIANTS * 2 }, (_, row) => photoField(row));
+  const read = await readForm(request, { fileFields });
+  if (!read.ok) return { ok: false as const, response: json({ errors: read.errors, message: read.message }, { status: read.status }) };
+  const fields = formDataToObject(read.formData);
+  const text = (name: string) => (typeof fields[name] === "string" ? (fields[name] as string) : "");
+  const typedOptions = Array.from({ length: MAX_OPTIONS }, (_, i) => ({
+    name: text(`option.${i}.name`),
+    values: text(`option.${i}.values`),
+  }));
+  const rows: (VariantRow & { formRow: number })[] = [];
+  for (let i = 0; i < MAX_VARIANTS * 2 && fields[`variant.${i}.options`] !== undefined; i += 1) {
+    if (fields[`variant.${i}.remove`]) continue;
+    let choice: VariantChoice = {};
+    try {
+      choice = JSON.parse(text(`variant.${i}.options`)) as VariantChoice;
+    } catch {
+      // An unreadable row keeps no choice: the schema names it.
+    }
+    rows.push({
+      formRow: i,
+      options: choice,
+      title: text(`variant.${i}.title`),
+      sku: text(`variant.${i}.sku`),
+      price: text(`variant.${i}.price`),
+      quantity: text(`variant.${i}.quantity`),
+      photoUrl: null,
+    });
+  }
+  return { ok: true as const, fields, typedOptions, rows };
+}
+
+/**
+ * The rows of every combination of the typed options: a combination that
+ * already had a row keeps it (SKU, price, stock); a new one starts at the
+ * product's price with no stock.
+ */
+function generateRows(options: ProductOption[], rows: VariantRow[], basePrice: string): VariantRow[] {
+  const byKey = new Map(rows.map((row) => [choiceKey(options, row.options), row]));
+  return combinations(options)
+    .slice(0, MAX_VARIANTS)
+    .map((choice) => {
+      const kept = byKey.get(choiceKey(options, choice));
+      const title = variantTitle(options, choice);
+      return kept
+        ? { ...kept, options: choice, title }
+        : { options: choice, title, sku: "", price: basePrice, quantity: "0", photoUrl: null };
+    });
+}
+
+/** The options as typed, read as the schema will read them (blank ones left out). */
+function typedToOptions(typed: { name: string; values: string }[]): ProductOption[] {
+  return typed
+    .map((option) => ({
+      name: option.name.trim(),
+      values: option.values
+        .split(",")
+        .map((value) => value.trim())
+        .filter(Boolean),
+    }))
+    .filter((option) => option.name && option.values.length);
+}
+
+/** The form's action: generate the rows, or save them. Answers the page's state with the errors, or the saved product. */
+export async function variantFormAction(
+  request: Request,
+  productId: string,
+  basePrice: string,
+): Promise<{ ok: true } | { ok: false; response: Response }> {
+  const read = await readVariantForm(request);
+  if (!read.ok) return read;
+  const { fields, typedOptions, rows } = read;
+  const shown = (errors?: FieldErrors, message?: string, status = 400, generated?: VariantRow[]) => ({
+    ok: false as const,
+    response: json<VariantFormAnswer>({ options: typedOptions, rows: (generated ?? rows).map(stripFormRow), errors, message }, { status }),
+  });
+  if (fields.intent === "generate") {
+    const options = typedToOptions(typedOptions);
+    return shown(undefined, undefined, 200, generateRows(options, rows, basePrice));
+  }
+  const photos: VariantPhotos = new Map();
+  for (const [index, row] of rows.entries()) {
+    const file = fields[photoField(row.formRow)];
+    if (!(file instanceof Blob) || file.size === 0) continue;
+    try {
+      photos.set(index, await processPhoto(new Uint8Array(await file.arrayBuffer())));
+    } catch (error) {
+      if (!(error instanceof InvalidImageError)) throw error;
+      return shown({ variants: `${row.title}: ${error.message}` }, error.message);
+    }
+  }
+  const input = variantsFromForm(fields);
+  const saved = await replaceVariants(productId, input, photos);
+  if (saved.ok) return { ok: true };
+  return shown(saved.errors, saved.message, saved.status);
+}
+
+const stripFormRow = (row: VariantRow & { formRow?: number }): VariantRow => {
+  const { formRow: _formRow, ...rest } = row;
+  return rest;
+};
