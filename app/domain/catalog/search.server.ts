@@ -44,6 +44,16 @@ export function searchWhere(patterns: string[]): Prisma.Sql {
   );
 }
 
+/**
+ * A keyword shaped like a SKU also finds the product whose variant on sale
+ * has it (exact, any case): one unique-index lookup, run once per statement
+ * (an InitPlan), OR-ed with the words' match so the trigram indexes still serve it.
+ */
+function withSkuMatch(keyword: string, where: Prisma.Sql): Prisma.Sql {
+  if (keyword.length > 64 || !/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(keyword)) return where;
+  return Prisma.sql`(p.id = (SELECT v."productId" FROM "ProductVariant" v WHERE lower(v.sku) = lower(${keyword}) AND v."archivedAt" IS NULL) OR (${where}))`;
+}
+
 function nameMatchesAll(patterns: string[]): Prisma.Sql {
   return Prisma.join(
     patterns.map((p) => Prisma.sql`p."name" ILIKE ${p} ESCAPE '\\'`),
@@ -130,7 +140,7 @@ export async function searchProducts(
   const keyword = normalizeKeyword(rawKeyword);
   const patterns = keywordPatterns(keyword);
   if (!patterns.length) return { keyword, products: [], total: 0, hasMore: false, page: 1, pageSize, offset: 0 };
-  const where = searchWhere(patterns);
+  const where = withSkuMatch(keyword, searchWhere(patterns));
   // Relevance: products whose name holds every word, then the others; newest first within each.
   const inName = nameMatchesAll(patterns);
   const tiers = sort ? [where] : [Prisma.sql`${where} AND ${inName}`, Prisma.sql`${where} AND NOT (${inName})`];

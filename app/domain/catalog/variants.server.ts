@@ -90,8 +90,10 @@ export async function replaceVariants(
   if (taken) return skuTaken(taken);
   try {
     const product = await db.$transaction(async (tx) => {
-      const locked = await tx.$queryRaw<{ id: string; slug: string; name: string; options: unknown }[]>`
-        SELECT id, slug, name, options FROM "Product" WHERE id = ${productId} FOR UPDATE`;
+      const locked = await tx.$queryRaw<
+        { id: string; slug: string; name: string; options: unknown; quantity: number; priceCents: number }[]
+      >`
+        SELECT id, slug, name, options, quantity, "priceCents" FROM "Product" WHERE id = ${productId} FOR UPDATE`;
       if (!locked.length) return null;
       const existing = await tx.productVariant.findMany({
         where: { productId },
@@ -135,8 +137,11 @@ export async function replaceVariants(
       }
       await tx.product.update({
         where: { id: productId },
-        // Without options the product is simple again: its price and stock are its own (the last its variants added up to).
-        data: { options, ...(variants.length ? {} : { maxPriceCents: null }) },
+        // Without options the product is simple again: its price and stock are its own, what its variants added up to.
+        data: {
+          options,
+          ...(variants.length ? {} : { maxPriceCents: null, quantity: locked[0].quantity, priceCents: locked[0].priceCents }),
+        },
       });
       await recordAudit(tx, {
         kind: "product.variants",
