@@ -102,15 +102,17 @@ export async function salesStats({
     ORDER BY rev DESC, name
     LIMIT ${TOP_PRODUCTS}`;
 
-  const lowStockWhere = { quantity: { lte: lowStockThreshold } };
-  const [lowStock, lowStockTotal, attention] = await Promise.all([
-    db.product.findMany({
-      where: lowStockWhere,
-      select: { id: true, name: true, slug: true, quantity: true },
-      orderBy: [{ quantity: "asc" }, { name: "asc" }],
-      take: LOW_STOCK_LIST,
-    }),
-    db.product.count({ where: lowStockWhere }),
+  // What is low is what a shopper cannot buy more of: a product without options, or one variant ("Tee — M / Red").
+  const lowStockRows = Prisma.sql`
+    SELECT p.id, p.name, p.slug, p.quantity FROM "Product" p WHERE p."maxPriceCents" IS NULL AND p.quantity <= ${lowStockThreshold}
+    UNION ALL
+    SELECT v.id, p.name || ' — ' || v.title, p.slug, v.quantity
+    FROM "ProductVariant" v JOIN "Product" p ON p.id = v."productId"
+    WHERE v."archivedAt" IS NULL AND v.quantity <= ${lowStockThreshold}`;
+  const [lowStock, [lowStockTotal], attention] = await Promise.all([
+    db.$queryRaw<{ id: string; name: string; slug: string; quantity: number }[]>`
+      SELECT * FROM (${lowStockRows}) low ORDER BY quantity ASC, name ASC LIMIT ${LOW_STOCK_LIST}`,
+    db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM (${lowStockRows}) low`,
     db.$queryRaw<{ review: bigint; pending: bigint; emails: bigint }[]>`
       SELECT (SELECT count(*) FROM "Order" WHERE "paymentStatus" = 'NEEDS_REVIEW') AS review,
         (SELECT count(*) FROM "Refund" WHERE status = 'PENDING')
@@ -137,7 +139,7 @@ export async function salesStats({
       revenueCents: num(row.rev),
       units: num(row.units),
     })),
-    lowStock: { threshold: lowStockThreshold, total: lowStockTotal, products: lowStock },
+    lowStock: { threshold: lowStockThreshold, total: Number(lowStockTotal?.n ?? 0), products: lowStock },
     attention: {
       needsReview: num(attention[0].review),
       refundsPending: num(attention[0].pending),
