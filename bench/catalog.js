@@ -12,6 +12,7 @@
 //   BENCH_ONLY=home,search node bench/catalog.js       scenarios whose name contains one of these
 //   BENCH_HOLD_DB=1 node bench/catalog.js              only the data: prints the database's URL for psql, until Ctrl-C
 //   BENCH_WARMUP_SECONDS=0 node bench/catalog.js       no unmeasured load before each row (default 2 s)
+//   BENCH_VARIANTS=1 node bench/catalog.js             a third of the generated products sold in 6–12 variants
 //
 // "uncached" rows send an empty cart cookie: the visitor counts as personal, so
 // the page cache stands aside and the row measures the app and the database.
@@ -36,6 +37,7 @@ const WORKERS = Number(process.env.BENCH_WEB_CONCURRENCY ?? 1);
 const ONLY = (process.env.BENCH_ONLY ?? "").split(",").filter(Boolean);
 // What a browser sends; BENCH_ACCEPT_ENCODING=identity measures uncompressed answers (and their ceiling).
 const ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? "gzip, deflate, br";
+const VARIANTS = process.env.BENCH_VARIANTS === "1";
 
 const run = benchRun("bench");
 
@@ -75,11 +77,44 @@ async function generateProducts(databaseUrl, count) {
       CROSS JOIN (SELECT array_agg(id ORDER BY name) AS ids FROM "Category") cats`,
       [count],
     );
+    if (VARIANTS) await generateVariants(client);
     await client.query("SET maintenance_work_mem = '256MB'");
     for (const { indexdef } of indexes) await client.query(indexdef);
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Every third generated product sold in 6–12 variants (Size × Colour, each
+ * with its SKU, a price within a few dollars of the product's and its own
+ * stock). The trigger that keeps a product's price and stock in step with
+ * its variants runs once per product at the end, not once per row.
+ */
+async function generateVariants(client) {
+  await client.query(`ALTER TABLE "ProductVariant" DISABLE TRIGGER "ProductVariant_summary"`);
+  await client.query(`
+    INSERT INTO "ProductVariant" (id, "productId", sku, title, options, position, "priceCents", quantity, "updatedAt")
+    SELECT p.id || '-' || k, p.id, 'GEN-' || substr(p.id, 4) || '-' || k, s.size || ' / ' || c.colour,
+           jsonb_build_object('Size', s.size, 'Colour', c.colour), k,
+           p."priceCents" + 100 * (k % 3), (k * 7 + length(p.id)) % 25, now()
+    FROM "Product" p
+    CROSS JOIN LATERAL (SELECT 6 + (substr(p.id, 4)::bigint % 7)::int AS n) v
+    CROSS JOIN LATERAL generate_series(0, v.n - 1) k
+    CROSS JOIN LATERAL (SELECT (ARRAY['S','M','L','XL'])[1 + k / 3] AS size, (ARRAY['Red','Blue','Green'])[1 + k % 3] AS colour) s
+    CROSS JOIN LATERAL (SELECT s.colour) c
+    WHERE p.id LIKE 'gen%' AND substr(p.id, 4)::bigint % 3 = 0`);
+  await client.query(`ALTER TABLE "ProductVariant" ENABLE TRIGGER "ProductVariant_summary"`);
+  await client.query(`
+    UPDATE "Product" p SET
+      options = jsonb_build_array(
+        jsonb_build_object('name', 'Size', 'values', (SELECT jsonb_agg(DISTINCT v.options->>'Size') FROM "ProductVariant" v WHERE v."productId" = p.id)),
+        jsonb_build_object('name', 'Colour', 'values', (SELECT jsonb_agg(DISTINCT v.options->>'Colour') FROM "ProductVariant" v WHERE v."productId" = p.id))),
+      quantity = s.total, "priceCents" = s.lowest, "maxPriceCents" = s.highest
+    FROM (SELECT "productId", sum(quantity)::int AS total,
+                 COALESCE(min("priceCents") FILTER (WHERE quantity > 0), min("priceCents")) AS lowest, max("priceCents") AS highest
+          FROM "ProductVariant" GROUP BY "productId") s
+    WHERE s."productId" = p.id`);
 }
 
 /** One request, the answer as sent (raw headers, undecoded body). */

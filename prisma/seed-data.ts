@@ -1,5 +1,37 @@
 // The demo catalog: believable categories and products for `npm start`.
-export type SeedProduct = { name: string; description: string; price: number; quantity: number; shipping: boolean };
+/** Options and a row per combination sold (price in dollars, stock); the product's own price and stock then follow them. */
+export type SeedVariants = {
+  options: { name: string; values: string[] }[];
+  variants: { sku: string; options: Record<string, string>; price: number; quantity: number }[];
+};
+export type SeedProduct = {
+  name: string;
+  description: string;
+  price: number;
+  quantity: number;
+  shipping: boolean;
+  variants?: SeedVariants;
+};
+
+/** Every size in every colour: XL costs $2 more, and one combination is sold out (the page shows it). */
+function teeVariants(): SeedVariants {
+  const sizes = ["S", "M", "L", "XL"];
+  const colours = ["White", "Black", "Navy"];
+  return {
+    options: [
+      { name: "Size", values: sizes },
+      { name: "Colour", values: colours },
+    ],
+    variants: sizes.flatMap((size, i) =>
+      colours.map((colour, j) => ({
+        sku: `TEE-${size}-${colour.toUpperCase()}`,
+        options: { Size: size, Colour: colour },
+        price: size === "XL" ? 21 : 19,
+        quantity: size === "S" && colour === "Navy" ? 0 : 8 + ((i * 3 + j * 5) % 17),
+      })),
+    ),
+  };
+}
 export type SeedCategory = {
   name: string;
   color: string;
@@ -52,12 +84,15 @@ export const CATALOG: SeedCategory[] = [
     color: "#db2777",
     shape: "triangle",
     products: [
-      p(
-        "Classic Cotton T-Shirt",
-        19.0,
-        200,
-        "A soft, heavyweight organic cotton tee with a relaxed fit that holds its shape wash after wash.",
-      ),
+      {
+        ...p(
+          "Classic Cotton T-Shirt",
+          19.0,
+          200,
+          "A soft, heavyweight organic cotton tee with a relaxed fit that holds its shape wash after wash.",
+        ),
+        variants: teeVariants(),
+      },
       p("Alpine Fleece Jacket", 74.0, 40, "A warm recycled-fleece jacket with zipped pockets, ideal for hiking and chilly evenings."),
       p("Everyday Denim Jeans", 54.0, 70, "Straight-leg jeans in stretch denim, comfortable from the first wear, in a classic mid-blue."),
       p("Merino Wool Beanie", 22.0, 90, "A fine merino beanie that keeps you warm without itching, in five muted colours."),

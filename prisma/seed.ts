@@ -13,7 +13,7 @@ import { Role } from "../app/domain/accounts/user";
 import { hashAnswer, hashPassword } from "../app/domain/accounts/password.server";
 import { slugify } from "../app/utils/text";
 import { DEMO_ACCOUNTS } from "./seed-accounts";
-import { CATALOG } from "./seed-data";
+import { CATALOG, type SeedVariants } from "./seed-data";
 import { productPhotoSvg } from "./seed-photos";
 
 const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: process.env.DATABASE_URL }) });
@@ -24,6 +24,22 @@ async function productPhoto(name: string, categoryName: string, index: number, c
     .jpeg({ quality: 84 })
     .toBuffer();
   return processPhoto(jpeg);
+}
+
+/** A product's options and variants; its own price and stock then follow them (the variants migration's trigger). */
+async function seedVariants(productId: string, { options, variants }: SeedVariants) {
+  await db.product.update({ where: { id: productId }, data: { options } });
+  await db.productVariant.createMany({
+    data: variants.map((variant, position) => ({
+      productId,
+      sku: variant.sku,
+      title: options.map((option) => variant.options[option.name]).join(" / "),
+      options: variant.options,
+      position,
+      priceCents: Math.round(variant.price * 100),
+      quantity: variant.quantity,
+    })),
+  });
 }
 
 async function upsertUser(account: (typeof DEMO_ACCOUNTS)[keyof typeof DEMO_ACCOUNTS]) {
@@ -79,6 +95,7 @@ async function main() {
         },
         select: { id: true },
       });
+      if (product.variants) await seedVariants(created.id, product.variants);
       productIds.push(created.id);
     }
   }
