@@ -57,6 +57,9 @@ const pages = {
     ["home", "/"],
     ["home-filtered", "/?price=20-39&sort=price-asc"],
     ["product", `/product/${productSlug}`],
+    // The seed's T-shirt sells in sizes and colours; S / Navy is sold out.
+    ["product-variants", "/product/classic-cotton-t-shirt?Size=S&Colour=Navy"],
+    ["category-variants", "/category/clothing"],
     ["categories", "/categories"],
     ["category", "/category/electronics"],
     ["search", "/search?keyword=light"],
@@ -83,6 +86,7 @@ const pages = {
     ["admin-create-product", "/dashboard/admin/create-product"],
     ["admin-products", "/dashboard/admin/products"],
     ["admin-product", `/dashboard/admin/product/${productSlug}`],
+    ["admin-variants", "/dashboard/admin/product/classic-cotton-t-shirt/variants"],
     ["admin-orders", "/dashboard/admin/orders"],
     ["admin-order", "/dashboard/admin/orders/10002"],
     ["admin-users", "/dashboard/admin/users"],

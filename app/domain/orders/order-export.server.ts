@@ -6,6 +6,7 @@
 import { db } from "~/utils/db.server";
 import { orderStatusLabel, paymentLabel, type OrderFilter } from "./order";
 import { orderFilterWhere } from "./order.server";
+import { lineTitle } from "~/domain/catalog/variants";
 
 export const CSV_BATCH = 1000;
 export const CSV_COLUMNS = [
@@ -20,6 +21,7 @@ export const CSV_COLUMNS = [
   "discount",
   "total",
   "refunded",
+  "lines",
 ] as const;
 
 /** One cell: formula starters (= + - @, and tab/CR, which some spreadsheets skip first) get a `'`; quoted when it must be. */
@@ -43,7 +45,7 @@ const exportSelect = {
   totalCents: true,
   refundedCents: true,
   buyer: { select: { name: true, email: true } },
-  lines: { select: { unitPriceCents: true, quantity: true } },
+  lines: { select: { name: true, variantTitle: true, sku: true, unitPriceCents: true, quantity: true }, orderBy: { id: "asc" } },
 } as const;
 
 /** The orders of `filter`, newest first, as a stream of CSV text (header first). */
@@ -96,6 +98,10 @@ export function ordersCsvStream(filter: OrderFilter, batch = CSV_BATCH): Readabl
           amount(Math.max(0, subtotal - order.totalCents)),
           amount(order.totalCents),
           amount(order.refundedCents),
+          // What was bought, as sold: "2 × Tee — M / Red (SKU TEE-M-RED); 1 × Mug".
+          order.lines
+            .map((line) => `${line.quantity} × ${lineTitle(line.name, line.variantTitle)}${line.sku ? ` (SKU ${line.sku})` : ""}`)
+            .join("; "),
         ]);
       }
       controller.enqueue(encoder.encode(text));
