@@ -20,6 +20,7 @@ import { loader as categoryLoader } from "~/routes/category.$slug";
 import { loader as productLoader } from "~/routes/product.$slug";
 import { loader as searchLoader } from "~/routes/search";
 import { loader as apiListLoader } from "~/routes/api.v1.$";
+import { replaceVariants } from "~/domain/catalog/variants.server";
 
 type Loader = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<Response> | Response;
 
@@ -103,6 +104,26 @@ describe("statements per page", () => {
       expect(await statementsFor(url, leaf, params), url).toHaveLength(1);
       expect(await statementsFor(url, leaf, params, { Cookie: cookie }), `${url} signed in`).toHaveLength(2);
     }
+  });
+
+  it("a product sold in variants is still one statement, whichever variant the address chooses", async () => {
+    const product = await createProduct({
+      name: `Tee ${tag()}`,
+      description: "A tee",
+      price: "20",
+      quantity: "0",
+      shipping: "1",
+      category: category.id,
+    });
+    if (!product.ok) throw new Error(product.message);
+    const sizes = { name: "Size", values: ["S", "M"] };
+    const saved = await replaceVariants(product.product.id, {
+      options: [sizes],
+      variants: sizes.values.map((size) => ({ options: { Size: size }, price: "20", quantity: 2 })),
+    });
+    if (!saved.ok) throw new Error(saved.message);
+    const slug = product.product.slug;
+    expect(await statementsFor(`/product/${slug}?Size=M`, productLoader as Loader, { slug })).toHaveLength(1);
   });
 
   it("sends the pages' rows and the session lookup as prepared statements, searches and counts unnamed", async () => {

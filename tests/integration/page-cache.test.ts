@@ -33,6 +33,7 @@ import { createProduct, deleteProduct, updateProduct } from "~/domain/catalog/pr
 import { db } from "~/utils/db.server";
 import { createSession, revokeAllSessions, sessionCookie } from "~/domain/accounts/session.server";
 import { redirectWithSuccess } from "~/utils/http/toast.server";
+import { replaceVariants } from "~/domain/catalog/variants.server";
 
 const buildPath = process.env.TEST_REMIX_BUILD;
 const serverPath = process.env.TEST_SERVER_BUILD;
@@ -249,6 +250,28 @@ describe("in front of the production build", () => {
     expect(health.headers["cache-control"]).toBe("no-store");
     const again = await send(port, { path: "/healthz" });
     expect(again.headers["x-page-cache"]).toBeUndefined();
+  });
+
+  it("shows a variant's new price and stock on the very next request, however it was written", async () => {
+    const product = await newProduct((await newCategory()).id, `Tee ${tag()}`);
+    const saved = await replaceVariants(product.id, {
+      options: [{ name: "Size", values: ["S", "M"] }],
+      variants: [
+        { options: { Size: "S" }, price: "20.00", quantity: 3 },
+        { options: { Size: "M" }, price: "21.00", quantity: 3 },
+      ],
+    });
+    if (!saved.ok) throw new Error(saved.message);
+    const path = `/product/${product.slug}?Size=M`;
+    await send(port, { path });
+    const hit = await send(port, { path });
+    expect(hit.headers["x-page-cache"]).toBe("hit");
+    expect(hit.body).toContain("$21.00");
+    // As a sale or a script would: straight to the row (its trigger tells every instance).
+    await db.productVariant.updateMany({ where: { productId: product.id, title: "M" }, data: { priceCents: 2350, quantity: 1 } });
+    // Within a second: the notification's trip to the listener.
+    await vi.waitFor(async () => expect((await send(port, { path })).body).toContain("$23.50"), { timeout: 1000, interval: 20 });
+    expect((await send(port, { path })).body).toContain("only 1 left");
   });
 
   it("shows a catalogue change on the very next request", async () => {
