@@ -20,6 +20,8 @@ import { paymentsRequestSchema } from "~/domain/checkout/request.server";
 import { discountInputSchema } from "~/domain/discounts/discount.schema";
 import { ADMIN_ORDERS_PAGE_SIZE, ALL_ORDERS_MAX, orderStatusInputSchema } from "~/domain/orders/order.server";
 import { productInputSchema, productUpdateSchema } from "~/domain/catalog/product.server";
+import { MAX_OPTION_VALUES, MAX_OPTIONS, MAX_VARIANTS } from "~/domain/catalog/variants";
+import { variantsInputSchema } from "~/domain/catalog/variants.schema";
 import { refundInputSchema } from "~/domain/payments/refund";
 import { CHART_DAYS, STAT_RANGES, TOP_PRODUCTS } from "~/domain/orders/stats";
 import { forgotPasswordSchema, loginBodySchema, profileSchema, registerBodySchema } from "~/domain/accounts/user.server";
@@ -344,6 +346,23 @@ export const deleteProduct = operation({
   responses: { 200: reply("Deleted", done()), 404: error("No such product") },
 });
 
+export const setProductVariants = operation({
+  id: "setProductVariants",
+  method: "PUT",
+  path: "/api/v1/product/{id}/variants",
+  role: Access.Admin,
+  tag: PRODUCT,
+  summary: "Replace a product's options and variants (admin); `options: []` and `variants: []` make it a simple product again",
+  description: `\`options\`: at most ${MAX_OPTIONS}, each with a name and 1-${MAX_OPTION_VALUES} values, in the order the shop shows them. \`variants\`: at most ${MAX_VARIANTS}, each one combination (\`options\` maps every option's name to one of its values), its price in dollars, its stock and an optional SKU. A variant whose combination stays keeps its \`_id\` (carts and orders naming it keep working); a variant left out is deleted, or archived when an order names it. The product's \`price\` becomes the lowest price of a variant in stock and its \`quantity\` their sum. A 400 names the field: an option or value not declared, a combination given twice or missing an option, more than ${MAX_OPTIONS} options, a price or quantity out of range, a SKU given twice or already another product's.`,
+  params: z.object({ id: idParam("product id") }),
+  body: { type: "json", schema: variantsInputSchema, asSent: true },
+  responses: {
+    200: reply("Saved: the product as GET get-product/{slug} answers it", done().extend({ product: apiProductSchema })),
+    404: error("No such product"),
+    409: error("A SKU given was taken by another product's variant meanwhile"),
+  },
+});
+
 export const getProducts = operation({
   id: "getProducts",
   method: "GET",
@@ -499,7 +518,7 @@ export const payments = operation({
   role: Access.User,
   tag: PRODUCT,
   summary: "Create an order and a Stripe Checkout Session for the given products",
-  description: `Prices come from the database; any price sent is ignored. The units are reserved for the life of the session (${RESERVATION_MINUTES} minutes) and the buyer's earlier unpaid checkout is cancelled. Repeated \`_id\`s add up (the old clients send one entry per unit), at most ${MAX_CART_LINES} different products and ${MAX_LINE_QUANTITY} of each; an entry that is a whole product object (it has a \`slug\`, as the old client's cart entries do) counts as one unit: its \`quantity\` is the product's stock, not a count.`,
+  description: `Prices come from the database; any price sent is ignored. The units are reserved for the life of the session (${RESERVATION_MINUTES} minutes) and the buyer's earlier unpaid checkout is cancelled. Repeated \`_id\`s add up (the old clients send one entry per unit), at most ${MAX_CART_LINES} different products and ${MAX_LINE_QUANTITY} of each; an entry that is a whole product object (it has a \`slug\`, as the old client's cart entries do) counts as one unit: its \`quantity\` is the product's stock, not a count. A product sold in options (its \`options\` are not empty) is bought one variant at a time: each entry names it as \`variantId\` (one of the product's \`variants[]._id\`) beside the product's \`_id\`, and an entry without one is refused (400); for a simple product \`variantId\` may be left out or be the product's own \`_id\` (its one variant). Repeated entries of the same variant add up.`,
   body: { type: "json", schema: paymentsRequestSchema },
   responses: {
     200: reply(
@@ -507,7 +526,7 @@ export const payments = operation({
       done().extend({ id: z.string().describe("The Checkout Session id"), url: z.string(), orderId: z.string() }),
     ),
     400: error(
-      `Invalid input, an empty list, an unknown product or discount code, no address in the buyer's profile, or a total (after any discount) under $${(MIN_CHARGE_CENTS / 100).toFixed(2)}`,
+      `Invalid input, an empty list, an unknown product, variant or discount code, a product sold in options without \`variantId\` (the message names it), no address in the buyer's profile, or a total (after any discount) under $${(MIN_CHARGE_CENTS / 100).toFixed(2)}`,
     ),
     409: error(
       "A product is out of stock, fewer are in stock than asked for, or the discount code does not apply (not started, expired, used up, already used by this buyer, below its minimum); nothing is reserved or charged",
@@ -721,6 +740,7 @@ export const CONTRACT = {
   createProduct,
   updateProduct,
   deleteProduct,
+  setProductVariants,
   getProducts,
   getProduct,
   relatedProducts,
@@ -766,8 +786,10 @@ const PATHS: PathEntry[] = (() => {
     if (entry.operations[op.method]) throw new Error(`API contract: ${op.method} ${op.path} is declared twice`);
     entry.operations[op.method] = op;
   }
-  // Static segments win over parameters, as Remix ranks routes.
-  return [...byPath.values()].sort((a, b) => a.params.length - b.params.length);
+  // Static segments win over parameters, as Remix ranks routes: fewer parameters first, then, segment by
+  // segment, a static one first (so /product/search/{keyword} wins over /product/{id}/variants for search/variants).
+  const rank = (entry: PathEntry) => entry.segments.map((segment) => (segment.startsWith("{") ? "1" : "0")).join("");
+  return [...byPath.values()].sort((a, b) => a.params.length - b.params.length || rank(a).localeCompare(rank(b)));
 })();
 
 function decodeSegment(segment: string): string {

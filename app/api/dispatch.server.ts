@@ -99,8 +99,8 @@ async function readBody(op: Operation, request: Request): Promise<unknown> {
   if (!parsed.success) {
     throw apiError(400, parsed.message, { ...(op.legacyErrorField ? { error: parsed.message } : {}), errors: parsed.errors });
   }
-  // A form's fields go to the model as sent (it parses them into its own types); JSON as parsed.
-  return spec.type === "form" ? input : parsed.data;
+  // A form's fields go to the model as sent (it parses them into its own types); JSON as parsed, unless declared `asSent`.
+  return spec.type === "form" || (spec.type === "json" && spec.asSent) ? input : parsed.data;
 }
 
 async function run(op: Operation, request: Request, context: AppLoadContext, rawParams: Record<string, string>): Promise<Response> {

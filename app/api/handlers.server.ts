@@ -10,6 +10,8 @@ import { createDiscount, listDiscounts, setDiscountActive, updateDiscount } from
 import { DEFAULT_LISTING, PAGE_SIZE } from "~/domain/catalog/catalog";
 import { getCategoryPage } from "~/domain/catalog/category-page.server";
 import { API_LIST_LIMIT, countProducts, listNewestProducts, listProducts } from "~/domain/catalog/listing.server";
+import type { ListedProduct } from "~/domain/catalog/listed-product.server";
+import { optionsOfListed } from "~/domain/catalog/listed-variants.server";
 import { getProductBySlug, similarProducts } from "~/domain/catalog/product-page.server";
 import { getProductPhoto } from "~/domain/catalog/product-photo.server";
 import { searchProducts } from "~/domain/catalog/search.server";
@@ -19,6 +21,7 @@ import { linesFromPaymentsRequest } from "~/domain/checkout/request.server";
 import { startCheckout } from "~/domain/checkout/start.server";
 import { ADMIN_ORDERS_PAGE_SIZE, ALL_ORDERS_MAX, listAllOrders, listOrdersForUser, updateOrderStatus } from "~/domain/orders/order.server";
 import { createProduct, deleteProduct, updateProduct } from "~/domain/catalog/product.server";
+import { replaceVariants, variantsForAdmin } from "~/domain/catalog/variants.server";
 import { attemptContext } from "~/domain/accounts/rate-limit.server";
 import { refundPaidOrder } from "~/domain/payments/refund.server";
 import { salesStats } from "~/domain/orders/stats.server";
@@ -43,14 +46,16 @@ export type HandlerArgs<Op extends OperationSpec> = {
   user: Op["role"] extends "public" ? null : PublicUser;
   params: Op extends { params: infer P extends z.ZodType } ? z.output<P> : Record<string, never>;
   query: Op extends { query: infer Q extends z.ZodType } ? z.output<Q> : Record<string, never>;
-  /** JSON: the parsed body; a form: its fields, already valid (the model parses them into its own types); raw: the bytes. */
-  body: Op extends { body: { type: "json"; schema: infer S extends z.ZodType } }
-    ? z.output<S>
-    : Op extends { body: { type: "form" } }
-      ? Record<string, unknown>
-      : Op extends { body: { type: "raw" } }
-        ? Uint8Array
-        : undefined;
+  /** JSON: the parsed body (as sent, already valid, when declared `asSent`); a form: its fields, already valid (the model parses them into its own types); raw: the bytes. */
+  body: Op extends { body: { type: "json"; asSent: true } }
+    ? unknown
+    : Op extends { body: { type: "json"; schema: infer S extends z.ZodType } }
+      ? z.output<S>
+      : Op extends { body: { type: "form" } }
+        ? Record<string, unknown>
+        : Op extends { body: { type: "raw" } }
+          ? Uint8Array
+          : undefined;
 };
 
 export type Handler<Op extends OperationSpec> = (args: HandlerArgs<Op>) => Promise<Response> | Response;
@@ -67,6 +72,12 @@ function matchesEtag(header: string | null, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === "*") return true;
   return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}
+
+/** A list's products as the API answers them: the options and variants of those sold in options, read in one statement (none for simple ones). */
+async function apiProducts(products: ListedProduct[]) {
+  const sold = await optionsOfListed(products);
+  return products.map((product) => toApiProduct(product, sold.get(product.id) ?? null));
 }
 
 export const handlers: Handlers = {
@@ -176,13 +187,14 @@ export const handlers: Handlers = {
   createProduct: async ({ body }) => {
     const result = await createProduct(body);
     if (!result.ok) return apiError(result.status, result.message, { errors: result.errors });
-    return json({ success: true, message: "Product Created Successfully", products: toApiProduct(result.product) }, { status: 201 });
+    return json({ success: true, message: "Product Created Successfully", products: toApiProduct(result.product, null) }, { status: 201 });
   },
 
   updateProduct: async ({ params, body }) => {
     const result = await updateProduct(params.id, body);
     if (!result.ok) return apiError(result.status, result.message, { errors: result.errors });
-    return json({ success: true, message: "Product Updated Successfully", products: toApiProduct(result.product) });
+    const sold = await variantsForAdmin(result.product.id);
+    return json({ success: true, message: "Product Updated Successfully", products: toApiProduct(result.product, sold) });
   },
 
   // Admin only (the old app forgot this check); past orders keep their lines.
@@ -192,33 +204,48 @@ export const handlers: Handlers = {
     return json({ success: true, message: "Product Deleted Successfully" });
   },
 
+  // Options and variants, answered as get-product answers the product; a variant an order names is archived, not deleted.
+  setProductVariants: async ({ params, body }) => {
+    const result = await replaceVariants(params.id, body);
+    if (!result.ok) return apiError(result.status, result.message, { errors: result.errors });
+    const product = await getProductBySlug(result.product.slug);
+    if (!product) return apiNotFound("Product not found"); // deleted meanwhile
+    return json({ success: true, message: "Product Variants Updated Successfully", product: toApiProduct(product, product) });
+  },
+
   // The newest products (at most API_LIST_LIMIT; `total` counts them all).
   getProducts: async () => {
     const [products, total] = await Promise.all([listNewestProducts(API_LIST_LIMIT), countProducts()]);
-    return json({ success: true, message: "All Products", countTotal: products.length, total, products: products.map(toApiProduct) });
+    return json({ success: true, message: "All Products", countTotal: products.length, total, products: await apiProducts(products) });
   },
 
+  // The product page's one statement: its options and variants come with it.
   getProduct: async ({ params }) => {
     const product = await getProductBySlug(params.slug);
     if (!product) return apiNotFound("Product not found");
-    return json({ success: true, message: "Single Product Fetched", product: toApiProduct(product) });
+    return json({ success: true, message: "Single Product Fetched", product: toApiProduct(product, product) });
   },
 
   relatedProducts: async ({ params }) => {
     const products = await similarProducts(params.productId, params.categoryId);
-    return json({ success: true, products: products.map(toApiProduct) });
+    return json({ success: true, products: await apiProducts(products) });
   },
 
   productsOfCategory: async ({ params }) => {
     const found = await getCategoryPage(params.slug, { page: 1, mode: "page", pageSize: API_LIST_LIMIT });
     if (!found) return apiNotFound("Category not found");
-    return json({ success: true, category: toApiCategory(found.category), products: found.products.map(toApiProduct), total: found.total });
+    return json({
+      success: true,
+      category: toApiCategory(found.category),
+      products: await apiProducts(found.products),
+      total: found.total,
+    });
   },
 
   // Page N (from 1) of every product, newest first, PAGE_SIZE per page; past the end, an empty list.
   productList: async ({ params: { page } }) => {
     const listing = await listProducts({ ...DEFAULT_LISTING, page }, { mode: "page" });
-    return json({ success: true, products: listing.products.map(toApiProduct), page, perPage: PAGE_SIZE, total: listing.total });
+    return json({ success: true, products: await apiProducts(listing.products), page, perPage: PAGE_SIZE, total: listing.total });
   },
 
   productCount: async () => json({ success: true, total: await countProducts() }),
@@ -228,7 +255,7 @@ export const handlers: Handlers = {
     const listing = await listProducts(body, { mode: "page", pageSize: API_LIST_LIMIT });
     return json({
       success: true,
-      products: listing.products.map(toApiProduct),
+      products: await apiProducts(listing.products),
       total: listing.total,
       page: listing.page,
       perPage: API_LIST_LIMIT,
@@ -260,7 +287,7 @@ export const handlers: Handlers = {
   // Name matches first, at most API_LIST_LIMIT; the body is the list itself, as the old clients read it.
   searchProducts: async ({ params }) => {
     const result = await searchProducts(params.keyword, { page: 1, mode: "page", pageSize: API_LIST_LIMIT });
-    return json(result.products.map(toApiProduct));
+    return json(await apiProducts(result.products));
   },
 
   // Prices come from the database; an order needs a buyer, so the role is "user".

@@ -23,7 +23,18 @@ export type TextFields = z.ZodType<unknown, Record<string, string | undefined>>;
  * - `raw`: the bytes as sent (at most `maxBytes`), for a caller that signs them (Stripe).
  */
 export type BodySpec =
-  | { type: "json"; schema: z.ZodType; required?: boolean; description?: string }
+  | {
+      type: "json";
+      schema: z.ZodType;
+      required?: boolean;
+      description?: string;
+      /**
+       * The handler gets the body as sent (validated here all the same), for a
+       * domain function that parses its input itself with this schema, whose
+       * output is not its input (dollars in, cents out), as a form's fields go.
+       */
+      asSent?: boolean;
+    }
   | { type: "form"; schema: z.ZodType; description?: string }
   | { type: "raw"; maxBytes: number; contentType: string; schema: z.ZodType; description?: string };
 

@@ -4,6 +4,7 @@
 // not declare fails the tests' response check, so the generated OpenAPI
 // document cannot fall behind the handlers. Each shared shape has an `id`
 // and becomes a component of the document.
+import { MAX_OPTIONS, MAX_OPTION_VALUES } from "~/domain/catalog/variants";
 import { ORDER_STATUSES } from "~/domain/orders/order";
 import { z } from "~/utils/zod";
 
@@ -25,6 +26,30 @@ export const apiErrorSchema = z
 
 export const apiCategorySchema = z.strictObject({ _id: z.string(), name: z.string(), slug: z.string() }).meta({ id: "Category" });
 
+export const apiProductOptionSchema = z
+  .strictObject({
+    name: z.string().describe('The option\'s name: "Size"'),
+    values: z.array(z.string()).min(1).max(MAX_OPTION_VALUES).describe("Its values, in the order the shop shows them"),
+  })
+  .meta({ id: "ProductOption", description: "An option a product is sold in" });
+
+export const apiVariantSchema = z
+  .strictObject({
+    _id: z
+      .string()
+      .describe(
+        "The variant: send it as `variantId` beside the product's `_id` to POST /api/v1/product/payments. A simple product's one variant is the product itself (its `_id` is the product's)",
+      ),
+    sku: z.string().nullable().describe("Its stock-keeping unit, or null (always null for a simple product)"),
+    title: z.string().describe("Its values in the options' order, \"M / Red\"; a simple product's is its name"),
+    options: z
+      .record(z.string(), z.string())
+      .describe('Its value of each option, by the option\'s name: { "Size": "M", "Colour": "Red" }; {} for a simple product'),
+    price: z.number().describe("US dollars"),
+    quantity: z.number().int().describe("In stock"),
+  })
+  .meta({ id: "Variant", description: "One thing a buyer can put in the cart: a combination of a product's options, or a simple product" });
+
 export const apiProductSchema = z
   .strictObject({
     _id: z.string(),
@@ -38,6 +63,15 @@ export const apiProductSchema = z
     photo: z.string().describe("URL of the photo (404 there when the product has none)"),
     createdAt: z.iso.datetime().optional(),
     updatedAt: z.iso.datetime().optional(),
+    options: z
+      .array(apiProductOptionSchema)
+      .max(MAX_OPTIONS)
+      .describe("The options it is sold in, in order (at most three); [] for a simple product"),
+    variants: z
+      .array(apiVariantSchema)
+      .describe(
+        "What can be bought, in order: one per combination on sale (then the product's `price` is the lowest price of a variant in stock, or of any when none is, and its `quantity` their sum); a simple product has exactly one, itself: `_id` the product's, `sku` null, `title` its name, `options` {}",
+      ),
   })
   .meta({ id: "Product" });
 
@@ -117,6 +151,7 @@ export const apiDiscountSchema = z
 
 export type ApiCategory = z.output<typeof apiCategorySchema>;
 export type ApiProduct = z.output<typeof apiProductSchema>;
+export type ApiVariant = z.output<typeof apiVariantSchema>;
 export type ApiUser = z.output<typeof apiUserSchema>;
 export type ApiOrder = z.output<typeof apiOrderSchema>;
 

@@ -2,9 +2,11 @@
 // built from our relational rows in one place, typed by the contract's
 // schemas (app/api/shapes.ts), so a builder cannot drift from what the API declares.
 import type { z } from "zod";
-import type { apiCategorySchema, apiOrderSchema, apiProductSchema, apiUserSchema } from "~/api/shapes";
+import type { apiCategorySchema, apiOrderSchema, apiProductSchema, apiUserSchema, apiVariantSchema } from "~/api/shapes";
 import { centsToDollars } from "~/utils/money";
 import type { ListedProduct } from "~/domain/catalog/listed-product.server";
+import type { SoldInOptions } from "~/domain/catalog/listed-variants.server";
+import type { VariantView } from "~/domain/catalog/variants";
 import { orderStatusLabel, paymentLabel } from "~/domain/orders/order";
 import { Role } from "~/domain/accounts/user";
 
@@ -17,8 +19,25 @@ export function toApiCategory(category: CategoryRow): z.input<typeof apiCategory
   return { _id: category.id, name: category.name, slug: category.slug };
 }
 
-/** Never photo bytes: clients fetch the image from product-photo/{_id}. */
-export function toApiProduct(product: ProductRow): z.input<typeof apiProductSchema> {
+function toApiVariant(variant: VariantView): z.input<typeof apiVariantSchema> {
+  return {
+    _id: variant.id,
+    sku: variant.sku,
+    title: variant.title,
+    options: variant.options,
+    price: centsToDollars(variant.priceCents),
+    quantity: variant.quantity,
+  };
+}
+
+/**
+ * Never photo bytes: clients fetch the image from product-photo/{_id}.
+ * `sold`: its options and variants on sale; null (or no options) for a simple
+ * product, whose one variant is the product itself, as checkout reads a
+ * `variantId` equal to the product's `_id` (mergeLines).
+ */
+export function toApiProduct(product: ProductRow, sold: SoldInOptions | null): z.input<typeof apiProductSchema> {
+  const simple = !sold || sold.options.length === 0;
   return {
     _id: product.id,
     name: product.name,
@@ -31,6 +50,19 @@ export function toApiProduct(product: ProductRow): z.input<typeof apiProductSche
     photo: `/api/v1/product/product-photo/${product.id}`,
     createdAt: product.createdAt?.toISOString(),
     updatedAt: product.updatedAt?.toISOString(),
+    options: simple ? [] : sold.options,
+    variants: simple
+      ? [
+          {
+            _id: product.id,
+            sku: null,
+            title: product.name,
+            options: {},
+            price: centsToDollars(product.priceCents),
+            quantity: product.quantity,
+          },
+        ]
+      : sold.variants.map(toApiVariant),
   };
 }
 

@@ -55,6 +55,7 @@ describe("the contract's roles", () => {
         "POST /api/v1/product/create-product",
         "PUT /api/v1/category/update-category/{id}",
         "PUT /api/v1/product/update-product/{id}",
+        "PUT /api/v1/product/{id}/variants",
         "PUT /api/v1/user/order-status/{orderId}",
         "GET /api/v1/discount/list",
         "POST /api/v1/discount/create",

@@ -28,8 +28,9 @@ type ProductPageRow = ListedSqlRow & {
   variants: VariantView[] | null;
 };
 
-// The product's variants on sale, in order, with their photos' tags: one column of the page's one statement.
-const VARIANTS_JSON = Prisma.sql`(SELECT json_agg(json_build_object(
+// The product's variants on sale, in order, with their photos' tags: one column of the page's one statement
+// (and of the API lists' one read of their products sold in options, listed-variants.server.ts).
+export const VARIANTS_JSON = Prisma.sql`(SELECT json_agg(json_build_object(
     'id', v.id, 'sku', v.sku, 'title', v.title, 'options', v.options, 'priceCents', v."priceCents", 'quantity', v.quantity,
     'photo', CASE WHEN vp.etag IS NULL THEN NULL ELSE json_build_object('etag', vp.etag, 'width', vp.width, 'height', vp.height) END)
     ORDER BY v.position)

@@ -47,6 +47,33 @@ const variantSchema = z.object({
 
 const lower = (text: string) => text.toLowerCase();
 
+/** What nameTheField reads and writes of an issue zod has not worded yet. */
+type RawIssue = { path?: PropertyKey[]; message?: string; inst?: unknown };
+
+/** An issue's own text, before zod words it: the message given, or the schema's own `error` (a min's, a max's). */
+function textOf(issue: RawIssue): string | undefined {
+  if (issue.message) return issue.message;
+  const error = (issue.inst as { _zod?: { def?: { error?: (issue: unknown) => unknown } } } | undefined)?._zod?.def?.error?.(issue);
+  return typeof error === "string" ? error : undefined;
+}
+
+/**
+ * A refusal inside one option or variant (its price, its stock, a value's
+ * length) names it, as the rules below do: "variants[2].price: The price
+ * cannot be negative". Field errors are kept per list (`options`, `variants`),
+ * so only the message can say which row and field.
+ */
+function nameTheField(_input: unknown, ctx: { issues: z.core.$ZodRawIssue[] }) {
+  for (const issue of ctx.issues as RawIssue[]) {
+    const [list, row, ...rest] = issue.path ?? [];
+    if (typeof row !== "number") continue;
+    const text = textOf(issue);
+    if (text === undefined) continue;
+    const field = `${String(list)}[${row}]${rest.map((key) => (typeof key === "number" ? `[${key}]` : `.${String(key)}`)).join("")}`;
+    issue.message = `${field}: ${text}`;
+  }
+}
+
 export const variantsInputSchema = z
   .object({
     options: z.array(optionSchema, { error: "options must be a list" }).max(MAX_OPTIONS, `At most ${MAX_OPTIONS} options`),
@@ -88,7 +115,8 @@ export const variantsInputSchema = z
         else skus.set(lower(variant.sku), i);
       }
     });
-  });
+  })
+  .superRefine(nameTheField, { when: () => true });
 export type VariantsInput = z.output<typeof variantsInputSchema>;
 
 /**
