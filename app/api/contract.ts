@@ -498,6 +498,38 @@ export const productPhoto = operation({
   },
 });
 
+export const variantPhoto = operation({
+  id: "variantPhoto",
+  method: "GET",
+  path: "/api/v1/product/variant-photo/{id}",
+  role: Access.Public,
+  tag: PRODUCT,
+  summary: "A variant's own photo; ETag and If-None-Match supported",
+  params: z.object({ id: z.string().describe("Variant `_id` (get-product lists them)") }),
+  query: z.object({
+    size: z
+      .string()
+      .optional()
+      .transform((size): PhotoSize => (size === "thumb" ? "thumb" : "full"))
+      .describe("`thumb`: the card-sized copy (400 px); anything else: the original"),
+    v: z.string().optional().describe("The photo's ETag: with the current one the answer may be cached for a year"),
+  }),
+  headers: { "If-None-Match": { description: "An ETag the caller holds: 304 when it is the current one" } },
+  responses: {
+    200: {
+      description: "The image",
+      contentType: "image/*",
+      schema: z.string().meta({ format: "binary" }),
+      headers: {
+        ETag: { description: "The photo's entity tag" },
+        "Cache-Control": { description: "`public, max-age=31536000, immutable` with the current `v`, else `public, no-cache`" },
+      },
+    },
+    304: { description: "Not modified (If-None-Match names the current ETag)" },
+    404: error("No such variant, or it has no photo of its own (show the product's)"),
+  },
+});
+
 export const searchProducts = operation({
   id: "searchProducts",
   method: "GET",
@@ -749,6 +781,7 @@ export const CONTRACT = {
   productCount,
   productFilters,
   productPhoto,
+  variantPhoto,
   searchProducts,
   payments,
   stripeWebhook,

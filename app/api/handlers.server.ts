@@ -13,7 +13,7 @@ import { API_LIST_LIMIT, countProducts, listNewestProducts, listProducts } from 
 import type { ListedProduct } from "~/domain/catalog/listed-product.server";
 import { optionsOfListed } from "~/domain/catalog/listed-variants.server";
 import { getProductBySlug, similarProducts } from "~/domain/catalog/product-page.server";
-import { getProductPhoto } from "~/domain/catalog/product-photo.server";
+import { getProductPhoto, getVariantPhoto } from "~/domain/catalog/product-photo.server";
 import { searchProducts } from "~/domain/catalog/search.server";
 import { createCategory, deleteCategory, listCategories, renameCategory } from "~/domain/catalog/category.server";
 import { fulfilFromEvent } from "~/domain/checkout/settle.server";
@@ -66,6 +66,36 @@ export type Handlers = { [K in OperationId]: Handler<(typeof CONTRACT)[K]> };
 // other URL (old API clients) is revalidated each time, cheaply, with If-None-Match.
 const VERSIONED = "public, max-age=31536000, immutable";
 const UNVERSIONED = "public, no-cache";
+
+type StoredPhoto = NonNullable<Awaited<ReturnType<typeof getProductPhoto>>>;
+
+/**
+ * A stored photo's answer: with a conditional request the tag is read first,
+ * so a 304 never loads the bytes; cached for a year under its current version.
+ */
+async function photoAnswer(
+  request: Request,
+  query: { size: string; v?: string },
+  missing: string,
+  read: (withBytes: boolean) => Promise<StoredPhoto | null>,
+): Promise<Response> {
+  const conditional = request.headers.get("If-None-Match");
+  let photo = await read(!conditional);
+  if (!photo) return apiNotFound(missing);
+  const headers = new Headers({
+    ETag: photo.etag,
+    "Cache-Control": query.v === photo.version ? VERSIONED : UNVERSIONED,
+    "X-Content-Type-Options": "nosniff",
+  });
+  if (query.size !== "full") headers.set("Vary", "Accept");
+  if (matchesEtag(conditional, photo.etag)) return new Response(null, { status: 304, headers });
+  if (!photo.bytes) photo = await read(true);
+  if (!photo?.bytes) return apiNotFound(missing);
+  headers.set("Content-Type", photo.contentType);
+  headers.set("Content-Length", String(photo.bytes.byteLength));
+  headers.set("ETag", photo.etag);
+  return new Response(photo.bytes, { status: 200, headers });
+}
 
 /** If-None-Match names this entity tag (weak comparison, as RFC 9110 asks for this header)? */
 function matchesEtag(header: string | null, etag: string): boolean {
@@ -263,26 +293,17 @@ export const handlers: Handlers = {
   },
 
   productPhoto: async ({ request, params, query }) => {
-    const conditional = request.headers.get("If-None-Match");
-    // With a conditional request, read the tag first: a 304 never loads the bytes.
     // Copies come as AVIF to browsers that take it (where it is smaller), so their answers vary by Accept.
     const avif = /\bimage\/avif\b/.test(request.headers.get("Accept") ?? "");
-    let photo = await getProductPhoto(params.id, query.size, { withBytes: !conditional, avif });
-    if (!photo) return apiNotFound("This product has no photo");
-    const headers = new Headers({
-      ETag: photo.etag,
-      "Cache-Control": query.v === photo.version ? VERSIONED : UNVERSIONED,
-      "X-Content-Type-Options": "nosniff",
-    });
-    if (query.size !== "full") headers.set("Vary", "Accept");
-    if (matchesEtag(conditional, photo.etag)) return new Response(null, { status: 304, headers });
-    if (!photo.bytes) photo = await getProductPhoto(params.id, query.size, { avif });
-    if (!photo?.bytes) return apiNotFound("This product has no photo");
-    headers.set("Content-Type", photo.contentType);
-    headers.set("Content-Length", String(photo.bytes.byteLength));
-    headers.set("ETag", photo.etag);
-    return new Response(photo.bytes, { status: 200, headers });
+    return photoAnswer(request, query, "This product has no photo", (withBytes) =>
+      getProductPhoto(params.id, query.size, { withBytes, avif }),
+    );
   },
+
+  variantPhoto: async ({ request, params, query }) =>
+    photoAnswer(request, query, "This variant has no photo of its own", (withBytes) =>
+      getVariantPhoto(params.id, query.size, { withBytes }),
+    ),
 
   // Name matches first, at most API_LIST_LIMIT; the body is the list itself, as the old clients read it.
   searchProducts: async ({ params }) => {

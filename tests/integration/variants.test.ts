@@ -21,7 +21,9 @@ import { refundInputSchema } from "~/domain/payments/refund";
 import { refundPaidOrder } from "~/domain/payments/refund.server";
 import * as cartRoute from "~/routes/cart";
 import { db } from "~/utils/db.server";
-import { createCategory, createProduct, createUser, postForm, respond, signedIn, tag } from "../fixtures/integration";
+import { processPhoto } from "~/domain/catalog/photo.server";
+import { createCategory, createProduct, createUser, get, png, postForm, respond, signedIn, tag } from "../fixtures/integration";
+import { dispatch } from "./api-harness";
 import { Role } from "~/domain/accounts/user";
 
 const ORIGIN = "http://shop.test";
@@ -250,6 +252,34 @@ describe("changing a product's variants", () => {
     );
     await refuse({ options: [SIZES], variants: [one({ Size: "S" }, { sku: other.rows[0].sku })] }, /already another product's/);
     expect(await replaceVariants("c00000000000000000000000x", { options: [], variants: [] })).toMatchObject({ ok: false, status: 404 });
+  });
+
+  it("keeps a variant's own photo, served by its own URL and shown when that variant is chosen", async () => {
+    const { product } = await tee();
+    const photo = await processPhoto(new Uint8Array(await png(600, 600, { r: 20, g: 40, b: 200 })));
+    const saved = await replaceVariants(
+      product.id,
+      {
+        options: [SIZES],
+        variants: SIZES.values.map((size) => ({ options: { Size: size }, price: "20", quantity: 2 })),
+      },
+      new Map([[1, photo]]),
+    );
+    expect(saved.ok).toBe(true);
+    const page = (await getProductPage(product.slug))!.product;
+    const medium = page.variants.find((variant) => variant.title === "M")!;
+    expect(medium.photo).toMatchObject({ etag: photo.etag, width: 600, height: 600 });
+    expect(page.variants.find((variant) => variant.title === "S")!.photo).toBeNull();
+    const answer = await dispatch(get(`/api/v1/product/variant-photo/${medium.id}?v=${photo.etag}`));
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(answer.headers.get("Content-Type")).toMatch(/^image\//);
+    const thumb = await dispatch(
+      get(`/api/v1/product/variant-photo/${medium.id}?size=thumb`, { "If-None-Match": `"${photo.etag}-thumb"` }),
+    );
+    expect(thumb.status).toBe(304);
+    const small = page.variants.find((variant) => variant.title === "S")!;
+    expect((await dispatch(get(`/api/v1/product/variant-photo/${small.id}`))).status).toBe(404);
   });
 
   it("with no options the product is simple again, at its last price and stock", async () => {

@@ -54,3 +54,17 @@ export async function getProductPhoto(
   if (size !== "full") return getProductPhoto(productId, "full", { withBytes });
   return { version: row.etag, etag: `"${row.etag}"`, contentType: row.contentType, bytes: row.data ?? null };
 }
+
+/** A variant's own photo: the original, or for any smaller size its card-sized copy (variants keep no srcset copies). */
+export async function getVariantPhoto(variantId: string | undefined, size: PhotoSize, { withBytes = true }: PhotoOptions = {}) {
+  if (!idSchema.safeParse(variantId).success) return null;
+  const thumb = size !== "full";
+  const row = await db.variantPhoto.findUnique({
+    where: { variantId },
+    select: { etag: true, contentType: true, thumbType: true, data: withBytes && !thumb, thumbData: withBytes && thumb },
+  });
+  if (!row) return null;
+  return thumb
+    ? { version: row.etag, etag: `"${row.etag}-thumb"`, contentType: row.thumbType, bytes: row.thumbData ?? null }
+    : { version: row.etag, etag: `"${row.etag}"`, contentType: row.contentType, bytes: row.data ?? null };
+}
