@@ -33,6 +33,12 @@ const schema = z.object({
   CONTACT_TOLL_FREE: z.string().default("1800-0000-0000"),
   SHOP_NAME: z.string().default("Storefront"),
   OWNER_NAME: z.string().default("Storefront Ltd."),
+  // Where the shop is: a ship-to's country when the buyer's profile gives only an address line.
+  SHOP_COUNTRY: z
+    .string()
+    .default("US")
+    .transform((value) => value.trim().toUpperCase())
+    .refine((value) => /^[A-Z]{2}$/.test(value), "SHOP_COUNTRY must be a two-letter country code such as US or DE"),
   CORS_ORIGINS: z
     .string()
     .default("")
