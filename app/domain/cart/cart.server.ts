@@ -315,6 +315,8 @@ export type PricedLine = {
     stock: number;
     photoVersion: string | null;
     variantPhotoVersion: string | null;
+    /** The spec's Shipping flag: Yes, it is delivered; No, picked up (a cart of only such lines needs no address). */
+    shipping: boolean;
   } | null;
   problem: CartLineProblem | null;
   lineTotalCents: number;
@@ -335,6 +337,7 @@ export type PricedCart = {
 // A cart line's product (or variant) as read for pricing: the very fields a card shows, and the variant's.
 type ProductRow = ProductCardData & {
   line: number;
+  shipping: boolean;
   variantId: string | null;
   variantTitle: string | null;
   sku: string | null;
@@ -363,7 +366,7 @@ export async function priceCart(lines: CartLine[], buyerId?: string): Promise<Pr
   const wanted = lines.map((line, index) => Prisma.sql`(${index}::int, ${line.productId}::text, ${line.variantId ?? null}::text)`);
   const rows = lines.length
     ? await db.$queryRaw<ProductRow[]>(Prisma.sql`
-        SELECT l.line, p.id, p.name, p.slug, left(p.description, 200) AS description,
+        SELECT l.line, p.id, p.name, p.slug, left(p.description, 200) AS description, p.shipping,
                COALESCE(v."priceCents", p."priceCents") AS "priceCents", COALESCE(v.quantity, p.quantity) + ${ownHold} AS quantity,
                (SELECT ph.etag FROM "ProductPhoto" ph WHERE ph."productId" = p.id) AS "photoVersion",
                v.id AS "variantId", v.title AS "variantTitle", v.sku,
@@ -395,6 +398,7 @@ export async function priceCart(lines: CartLine[], buyerId?: string): Promise<Pr
       stock: row.quantity,
       photoVersion: row.photoVersion,
       variantPhotoVersion: row.variantPhotoVersion,
+      shipping: row.shipping,
     };
     if (row.quantity <= 0) return { ...base, quantity: 0, product, problem: "out-of-stock", lineTotalCents: 0 };
     const quantity = Math.min(line.quantity, row.quantity, MAX_LINE_QUANTITY);

@@ -3,7 +3,12 @@
 // or the cheapest) and tax (the address's rate, added or included). The
 // same terms price the order inside the reserving transaction, so the page,
 // the API's quote and Stripe's amount are one computation.
-import { countryName, regionKey } from "~/domain/shipping/ship-to";
+import { env } from "~/utils/env.server";
+import { priceCart, type CartLine, type PricedCart, type PricedLine } from "~/domain/cart/cart.server";
+import { checkDiscount } from "~/domain/discounts/discount.server";
+import type { CheckoutOptions } from "./rules.server";
+import { addressLines, countryName, regionKey, type ShipTo } from "~/domain/shipping/ship-to";
+import { defaultShipTo } from "~/domain/shipping/ship-to.server";
 import { deliveryTerms, priceMethods, type DeliveryOption, type Zone } from "~/domain/shipping/zones.server";
 import { taxTerms } from "~/domain/tax/rates.server";
 import { taxFor, type TaxTerms } from "~/domain/tax/tax";
@@ -63,4 +68,108 @@ export function priceOrder(
       totalCents: goodsCents - discountCents + shippingCents + (included ? 0 : taxCents),
     },
   };
+}
+
+export const NO_ADDRESS_MESSAGE = "Add your address to your profile before checking out";
+
+/**
+ * Where a checkout delivers and on what terms: the ship-to given, else the
+ * buyer's remembered one, else the profile's address line in SHOP_COUNTRY.
+ * A cart of products that are not shipped needs no address (taxed in the shop's country).
+ */
+export async function checkoutDelivery(
+  buyer: { id: string; name: string; address: string; phone: string },
+  needsShipping: boolean,
+  given?: ShipTo | null,
+): Promise<{ ok: true; terms: OrderTerms; shipTo: ShipTo | null; remember: boolean } | Refused> {
+  const fallback = given ? null : await defaultShipTo(buyer);
+  const shipTo = given ?? fallback?.shipTo ?? null;
+  if (needsShipping && !shipTo) return { ok: false, status: 400, message: NO_ADDRESS_MESSAGE };
+  const terms = await orderTerms(shipTo ?? { country: env().SHOP_COUNTRY }, needsShipping);
+  if (!terms.ok) return terms;
+  return { ok: true, terms: terms.terms, shipTo: needsShipping ? shipTo : null, remember: Boolean(given) };
+}
+
+/** What an order freezes of its delivery and tax (Order's columns). */
+export function orderDeliveryFields(quote: Quote, shipTo: ShipTo | null) {
+  const method = quote.shipping.selected;
+  return {
+    ...(shipTo
+      ? {
+          shipName: shipTo.name,
+          // The one line older screens show: the street, and the city line when there is one.
+          shipAddress: addressLines({ ...shipTo, name: undefined, phone: undefined, country: undefined }).join(", "),
+          shipPhone: shipTo.phone,
+          shipLine1: shipTo.line1,
+          shipLine2: shipTo.line2 ?? null,
+          shipCity: shipTo.city,
+          shipRegion: shipTo.region ?? null,
+          shipPostalCode: shipTo.postalCode,
+          shipCountry: shipTo.country,
+        }
+      : {}),
+    shippingMethod: method?.name ?? null,
+    shippingEstimate: method?.estimate ?? null,
+    shippingCents: method?.amountCents ?? 0,
+    taxCents: quote.tax.cents,
+    taxRateMilli: quote.tax.rateMilli || null,
+    taxIncluded: quote.tax.included,
+    taxName: quote.tax.name,
+  };
+}
+
+const names = (lines: PricedLine[]) => lines.map((line) => line.product?.title ?? "A product").join(", ");
+
+/**
+ * A checkout priced before anything is reserved: the cart from the database
+ * (refused when a line cannot be bought; short lines too unless
+ * `shortage: "limit"`), the discount, delivery and tax. The checkout page,
+ * the API's quote and starting a checkout all begin here.
+ */
+export async function quoteCheckout(
+  buyer: { id: string; name: string; address: string; phone: string },
+  cartLines: CartLine[],
+  options: Pick<CheckoutOptions, "shortage" | "discountCode" | "shipTo" | "shippingMethodId">,
+): Promise<
+  | { ok: true; cart: PricedCart; where: Awaited<ReturnType<typeof checkoutDelivery>> & { ok: true }; quote: Quote }
+  | { ok: false; status: 400 | 409 | 422; message: string }
+> {
+  const cart = await priceCart(cartLines, buyer.id);
+  const unchosen = cart.lines.flatMap((line) => (line.needsVariantOf ? [line.needsVariantOf] : []));
+  if (unchosen.length) {
+    return { ok: false, status: 400, message: `Choose a variant (variantId) of ${unchosen.join(", ")}: it is sold in options` };
+  }
+  const deleted = cart.lines.filter((line) => line.problem === "deleted");
+  if (deleted.length) {
+    return {
+      ok: false,
+      status: 400,
+      message: `Unknown product${deleted.length > 1 ? "s" : ""}: ${deleted.map((line) => line.productId).join(", ")}. Remove ${deleted.length > 1 ? "them" : "it"} from your cart.`,
+    };
+  }
+  const outOfStock = cart.lines.filter((line) => line.problem === "out-of-stock");
+  if (outOfStock.length)
+    return { ok: false, status: 409, message: `Out of stock: ${names(outOfStock)}. Remove it from your cart to check out.` };
+  const short = cart.lines.filter((line) => line.problem === "reduced");
+  if (short.length && options.shortage !== "limit") {
+    return {
+      ok: false,
+      status: 409,
+      message: short.map((line) => `Only ${line.product!.stock} of ${line.product!.title} in stock`).join("; "),
+    };
+  }
+  // The discount code: checked now for a clear answer (checkout reserves it under lock).
+  const discount = options.discountCode ? await checkDiscount(options.discountCode, cart.totalCents, { buyerId: buyer.id }) : null;
+  if (discount && !discount.ok)
+    return { ok: false, status: discount.reason === "unknown" ? 400 : 409, message: `${discount.message} Nothing was charged.` };
+  const needsShipping = cart.lines.some((line) => line.quantity > 0 && line.product?.shipping);
+  const where = await checkoutDelivery(buyer, needsShipping, options.shipTo);
+  if (!where.ok) return where;
+  const priced = priceOrder(where.terms, {
+    goodsCents: cart.totalCents,
+    discountCents: discount?.discountCents ?? 0,
+    methodId: options.shippingMethodId,
+  });
+  if (!priced.ok) return priced;
+  return { ok: true, cart, where, quote: priced.quote };
 }

@@ -26,6 +26,7 @@
 // - A paid event whose session, amount or currency is not the order's is
 //   never fulfilled: the order is flagged NEEDS_REVIEW with a note for the admin.
 import type { Prisma } from "@prisma/client";
+import type { ShipTo } from "~/domain/shipping/ship-to";
 
 /** Checkouts one buyer may start per window: each makes an order and a Stripe session. */
 export const CHECKOUT_LIMIT = { max: 20, windowMs: 10 * 60 * 1000 };
@@ -43,7 +44,7 @@ export type Buyer = { id: string; email: string; name: string; address: string; 
 
 export type CheckoutStart =
   | { ok: true; orderId: string; sessionId: string; url: string }
-  | { ok: false; status: 400 | 409 | 429 | 502; message: string };
+  | { ok: false; status: 400 | 409 | 422 | 429 | 502; message: string };
 
 export type CheckoutOptions = {
   /**
@@ -56,6 +57,10 @@ export type CheckoutOptions = {
   expectedTotalCents?: number;
   /** The discount code the shopper applied (the cart's cookie, or the API's `discountCode`); its amount is computed here. */
   discountCode?: string | null;
+  /** Where to deliver (checked by shipToSchema); absent: the buyer's remembered ship-to, else the profile's address. */
+  shipTo?: ShipTo | null;
+  /** The delivery method chosen among the address's options; absent: the cheapest. */
+  shippingMethodId?: string | null;
 };
 
 export type Tx = Prisma.TransactionClient;

@@ -4,11 +4,15 @@ import { db } from "~/utils/db.server";
 import { formatPrice } from "~/utils/money";
 import { stripe, type Stripe } from "~/domain/payments/stripe.server";
 import { limit, rateLimitMessage } from "~/domain/accounts/rate-limit.server";
-import { MAX_CART_LINES, priceCart, type CartLine, type PricedLine } from "~/domain/cart/cart.server";
-import { checkDiscount, reserveDiscountUse } from "~/domain/discounts/discount.server";
+import { MAX_CART_LINES, priceCart, type CartLine } from "~/domain/cart/cart.server";
+import { reserveDiscountUse } from "~/domain/discounts/discount.server";
 import { endAttempt, expireReplaced, replacePendingAttempts } from "./attempts.server";
 import { cancelOpenAttempts } from "./cancel.server";
 import { lineTitle } from "~/domain/catalog/variants";
+import type { ShipTo } from "~/domain/shipping/ship-to";
+import { rememberShipTo } from "~/domain/shipping/ship-to.server";
+import { formatRate } from "~/domain/tax/tax";
+import { orderDeliveryFields, priceOrder, quoteCheckout, type OrderTerms, type Quote } from "./quote.server";
 import { addStock, lockStock, stockKey, type StockUnits } from "./holds.server";
 import {
   CHECKOUT_LIMIT,
@@ -23,8 +27,6 @@ import {
   type CheckoutOptions,
   type CheckoutStart,
 } from "./rules.server";
-
-const names = (lines: PricedLine[]) => lines.map((line) => line.product?.title ?? "A product").join(", ");
 
 type ReserveLine = {
   productId: string;
@@ -52,7 +54,10 @@ async function reserveAndCreateOrder(
   subtotalCents: number,
   reservedUntil: Date,
   discountCode: string | null,
-): Promise<{ id: string; totalCents: number; discountCents: number; discountCode: string | null } | { refused: string } | null> {
+  delivery: Delivery,
+): Promise<
+  { id: string; totalCents: number; discountCents: number; discountCode: string | null; quote: Quote } | { refused: string } | null
+> {
   let replaced: string[] = [];
   try {
     const order = await db.$transaction(async (tx) => {
@@ -68,12 +73,17 @@ async function reserveAndCreateOrder(
       const discount = discountCode ? await reserveDiscountUse(tx, discountCode, subtotalCents, buyer.id) : null;
       if (discount && !discount.ok) throw new DiscountRefused(discount.message);
       const discountCents = discount?.ok ? discount.discountCents : 0;
-      if (subtotalCents - discountCents < MIN_CHARGE_CENTS) throw new DiscountRefused(minimumChargeMessage);
       // --- end discount code ---
-      return tx.order.create({
+      // Delivery and tax on the discount as reserved (free-from thresholds count the goods after it).
+      const priced = priceOrder(delivery.terms, { goodsCents: subtotalCents, discountCents, methodId: delivery.methodId });
+      if (!priced.ok) throw new DiscountRefused(priced.message);
+      const { quote } = priced;
+      if (quote.totalCents < MIN_CHARGE_CENTS) throw new DiscountRefused(minimumChargeMessage);
+      if (delivery.remember && delivery.shipTo) await rememberShipTo(tx, buyer.id, delivery.shipTo);
+      const created = await tx.order.create({
         data: {
           buyerId: buyer.id,
-          totalCents: subtotalCents - discountCents,
+          totalCents: quote.totalCents,
           subtotalCents,
           discountCents,
           discountCode: discount?.ok ? discount.discount.code : null,
@@ -83,6 +93,8 @@ async function reserveAndCreateOrder(
           shipName: buyer.name,
           shipAddress: buyer.address,
           shipPhone: buyer.phone,
+          // ...or the ship-to given, with how it goes and its tax.
+          ...orderDeliveryFields(quote, delivery.shipTo),
           // Each line freezes what the shopper bought: name, full description, slug, unit price.
           lines: {
             create: lines.map((line) => {
@@ -103,6 +115,7 @@ async function reserveAndCreateOrder(
         },
         select: { id: true, totalCents: true, discountCents: true, discountCode: true },
       });
+      return { ...created, quote };
     }, TX_OPTIONS);
     await expireReplaced(replaced);
     return order;
@@ -111,6 +124,23 @@ async function reserveAndCreateOrder(
     if (error instanceof DiscountRefused) return { refused: error.message };
     throw error;
   }
+}
+
+type Delivery = { terms: OrderTerms; shipTo: ShipTo | null; remember: boolean; methodId: string | null };
+
+/** Shipping (when it costs something) and tax (when it is added) as Stripe line items. */
+function chargeLines(quote: Quote) {
+  const line = (name: string, cents: number) => ({
+    quantity: 1,
+    price_data: { currency: CURRENCY, unit_amount: cents, product_data: { name } },
+  });
+  const method = quote.shipping.selected;
+  return [
+    ...(method && method.amountCents > 0 ? [line(`Shipping: ${method.name}`, method.amountCents)] : []),
+    ...(!quote.tax.included && quote.tax.cents > 0
+      ? [line(`${quote.tax.name ?? "Tax"} (${formatRate(quote.tax.rateMilli)})`, quote.tax.cents)]
+      : []),
+  ];
 }
 
 const minimumChargeMessage = `The order total must be at least ${formatPrice(MIN_CHARGE_CENTS)}`;
@@ -146,38 +176,11 @@ export async function startCheckout(
   if (cartLines.length === 0) return { ok: false, status: 400, message: "Your cart is empty" };
   if (cartLines.length > MAX_CART_LINES)
     return { ok: false, status: 400, message: `At most ${MAX_CART_LINES} different products per order` };
-  if (!buyer.address.trim()) return { ok: false, status: 400, message: "Add your address to your profile before checking out" };
 
-  const cart = await priceCart(cartLines, buyer.id);
-  const unchosen = cart.lines.flatMap((line) => (line.needsVariantOf ? [line.needsVariantOf] : []));
-  if (unchosen.length) {
-    return { ok: false, status: 400, message: `Choose a variant (variantId) of ${unchosen.join(", ")}: it is sold in options` };
-  }
-  const deleted = cart.lines.filter((line) => line.problem === "deleted");
-  if (deleted.length) {
-    return {
-      ok: false,
-      status: 400,
-      message: `Unknown product${deleted.length > 1 ? "s" : ""}: ${deleted.map((line) => line.productId).join(", ")}. Remove ${deleted.length > 1 ? "them" : "it"} from your cart.`,
-    };
-  }
-  const outOfStock = cart.lines.filter((line) => line.problem === "out-of-stock");
-  if (outOfStock.length)
-    return { ok: false, status: 409, message: `Out of stock: ${names(outOfStock)}. Remove it from your cart to check out.` };
-  const short = cart.lines.filter((line) => line.problem === "reduced");
-  if (short.length && options.shortage !== "limit") {
-    return {
-      ok: false,
-      status: 409,
-      message: short.map((line) => `Only ${line.product!.stock} of ${line.product!.title} in stock`).join("; "),
-    };
-  }
-  // --- discount code: checked now for a clear answer, reserved under lock below ---
-  const discount = options.discountCode ? await checkDiscount(options.discountCode, cart.totalCents, { buyerId: buyer.id }) : null;
-  if (discount && !discount.ok)
-    return { ok: false, status: discount.reason === "unknown" ? 400 : 409, message: `${discount.message} Nothing was charged.` };
-  const totalCents = cart.totalCents - (discount?.discountCents ?? 0);
-  // --- end discount code ---
+  const prepared = await quoteCheckout(buyer, cartLines, options);
+  if (!prepared.ok) return prepared;
+  const { cart, where, quote } = prepared;
+  const totalCents = quote.totalCents;
   if (options.expectedTotalCents !== undefined && options.expectedTotalCents !== totalCents) {
     return {
       ok: false,
@@ -204,7 +207,15 @@ export async function startCheckout(
     priceCents: line.product!.priceCents,
     quantity: line.quantity,
   }));
-  const order = await reserveAndCreateOrder(buyer, lines, cart.totalCents, new Date(expiresAt * 1000), options.discountCode ?? null);
+  const delivery = { ...where, methodId: options.shippingMethodId ?? quote.shipping.selected?.id ?? null };
+  const order = await reserveAndCreateOrder(
+    buyer,
+    lines,
+    cart.totalCents,
+    new Date(expiresAt * 1000),
+    options.discountCode ?? null,
+    delivery,
+  );
   if (!order) return { ok: false, status: 409, message: await unavailableMessage(cartLines) };
   if ("refused" in order) return { ok: false, status: 409, message: `${order.refused} Nothing was charged.` };
 
@@ -226,10 +237,18 @@ export async function startCheckout(
     session = await stripe().checkout.sessions.create(
       {
         mode: "payment",
-        line_items: lines.map((line) => ({
-          quantity: line.quantity,
-          price_data: { currency: CURRENCY, unit_amount: line.priceCents, product_data: { name: lineTitle(line.name, line.variantTitle) } },
-        })),
+        line_items: [
+          ...lines.map((line) => ({
+            quantity: line.quantity,
+            price_data: {
+              currency: CURRENCY,
+              unit_amount: line.priceCents,
+              product_data: { name: lineTitle(line.name, line.variantTitle) },
+            },
+          })),
+          // Delivery and added tax as lines of their own: the session's amount_total is the order's total.
+          ...chargeLines(order.quote),
+        ],
         ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
         metadata: { orderId: order.id },
         payment_intent_data: { metadata: { orderId: order.id } },
