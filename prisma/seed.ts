@@ -100,6 +100,22 @@ async function main() {
     }
   }
 
+  // Delivery within the United States: free, or faster for a price. No tax is configured.
+  if ((await db.shippingZone.count()) === 0) {
+    await db.shippingZone.create({
+      data: {
+        name: "United States",
+        countries: ["US"],
+        methods: {
+          create: [
+            { name: "Standard", priceCents: 0, estimate: "3–5 business days", position: 0 },
+            { name: "Express", priceCents: 1499, estimate: "1–2 business days", position: 1 },
+          ],
+        },
+      },
+    });
+  }
+
   const extra = Number(process.env.SEED_EXTRA_PRODUCTS) || 0;
   if (extra > 0) await seedExtraProducts(extra);
 

@@ -3,6 +3,8 @@
 import type { Prisma } from "@prisma/client";
 import { publicOriginFor } from "~/utils/http/http.server";
 import { lineTitle } from "~/domain/catalog/variants";
+import { countryName } from "~/domain/shipping/country-name";
+import { formatRate } from "~/domain/tax/tax";
 import type { LinesBlock } from "./layout.server";
 
 export const orderEmailSelect = {
@@ -15,6 +17,13 @@ export const orderEmailSelect = {
   shipName: true,
   shipAddress: true,
   shipPhone: true,
+  shipCountry: true,
+  shippingMethod: true,
+  shippingCents: true,
+  taxCents: true,
+  taxRateMilli: true,
+  taxIncluded: true,
+  taxName: true,
   buyer: { select: { id: true, name: true, email: true } },
   lines: { select: { name: true, variantTitle: true, sku: true, quantity: true, unitPriceCents: true }, orderBy: { id: "asc" } },
 } satisfies Prisma.OrderSelect;
@@ -28,7 +37,11 @@ export function orderLinesBlock(order: OrderForEmail): LinesBlock {
   const totals: LinesBlock["totals"] = [{ label: "Subtotal", cents: subtotal }];
   if (order.discountCents > 0)
     totals.push({ label: `Discount${order.discountCode ? ` (${order.discountCode})` : ""}`, cents: -order.discountCents });
+  if (order.shippingMethod) totals.push({ label: `Shipping: ${order.shippingMethod}`, cents: order.shippingCents });
+  const taxLabel = `${order.taxName ?? "Tax"}${order.taxRateMilli ? ` (${formatRate(order.taxRateMilli)})` : ""}`;
+  if (order.taxCents > 0 && !order.taxIncluded) totals.push({ label: taxLabel, cents: order.taxCents });
   totals.push({ label: "Total", cents: order.totalCents, strong: true });
+  if (order.taxCents > 0 && order.taxIncluded) totals.push({ label: `Includes ${taxLabel}`, cents: order.taxCents });
   // A variant's line is named as it was sold, with its SKU: "Tee — M / Red (SKU TEE-M-RED)".
   const lines = order.lines.map((line) => ({
     name: `${lineTitle(line.name, line.variantTitle)}${line.sku ? ` (SKU ${line.sku})` : ""}`,
@@ -38,7 +51,10 @@ export function orderLinesBlock(order: OrderForEmail): LinesBlock {
   return { lines, totals };
 }
 
-export const shipTo = (order: OrderForEmail) => [order.shipName, order.shipAddress, order.shipPhone].filter(Boolean).join("\n");
+export const shipTo = (order: OrderForEmail) =>
+  [order.shipName, order.shipAddress, order.shipCountry ? countryName(order.shipCountry) : null, order.shipPhone]
+    .filter(Boolean)
+    .join("\n");
 
 /** An absolute link for an order's e-mail: APP_URL, else the address the order was placed at. */
 export const orderLink = (order: Pick<OrderForEmail, "origin">, path: string) => `${publicOriginFor(order.origin)}${path}`;

@@ -2,16 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { redirectWithError } from "~/utils/http/toast.server";
+import { DeliveryFields } from "~/components/cart/DeliveryForm";
 import { OrderReview } from "~/components/cart/OrderReview";
-import { z } from "~/utils/zod";
-import { priceCart, readCart } from "~/domain/cart/cart.server";
-import { startCheckout } from "~/domain/checkout/start.server";
-import { cartDiscount, readDiscountCode } from "~/domain/discounts/discount.server";
+import { quotedFor } from "~/domain/checkout/checkout-form";
+import { checkoutPage, checkoutPageAction, type CheckoutView } from "~/domain/checkout/checkout-page.server";
 import { getOptionalUser, loginPath } from "~/domain/accounts/auth.server";
 import { readFormData } from "~/utils/http/request-input.server";
 import { assertSameOrigin, publicOrigin } from "~/utils/http/http.server";
 import { pageMeta } from "~/utils/http/meta";
-import { parseForm } from "~/utils/validation";
 
 export const meta: MetaFunction = () => pageMeta({ title: "Checkout", description: "Review your order and pay", path: "/checkout" });
 
@@ -22,50 +20,44 @@ async function requireBuyer(request: Request) {
   return user;
 }
 
+const PRIVATE = { "Cache-Control": "private, no-store" };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireBuyer(request);
-  const cart = await priceCart(await readCart(request), user.id);
-  const discount = await cartDiscount(await readDiscountCode(request), cart.totalCents, user.id);
-  return json({ user: { name: user.name, address: user.address }, cart, discount }, { headers: { "Cache-Control": "private, no-store" } });
+  return json({ view: await checkoutPage(user, request), error: null as string | null }, { headers: PRIVATE });
 }
-
-// The total the shopper saw: used only to notice a change, never as a price.
-const checkoutFormSchema = z.object({
-  expectedTotalCents: z.coerce.number().int().min(0).max(1_000_000_000).optional(),
-});
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireBuyer(request);
   assertSameOrigin(request, context);
-  const parsed = parseForm(checkoutFormSchema, await readFormData(request));
-  if (!parsed.success) return json({ error: parsed.message }, { status: 400 });
-  const result = await startCheckout(user, await readCart(request), publicOrigin(request, context), {
-    shortage: "limit",
-    expectedTotalCents: parsed.data.expectedTotalCents,
-    discountCode: await readDiscountCode(request),
-  });
+  const answer = await checkoutPageAction(user, request, await readFormData(request), publicOrigin(request, context));
+  if (answer.kind === "view") return json({ view: answer.view, error: null as string | null }, { status: answer.status, headers: PRIVATE });
+  const result = answer.result;
   // The cart stays as it is either way: it is emptied on /success, after paying.
   // Units gone (or the total changed) before paying: back to the cart, which
   // shows what is left, with the reason on top. Nothing was reserved or charged.
   if (!result.ok && result.status === 409) return redirectWithError("/cart", { message: "Not checked out", description: result.message });
-  if (!result.ok) return json({ error: result.message }, { status: result.status });
+  if (!result.ok)
+    return json({ view: await checkoutPage(user, request), error: result.message }, { status: result.status, headers: PRIVATE });
   // Off to Stripe's hosted page. Without JavaScript the browser follows this
   // redirect; with it, Remix sees another origin and loads it as a document.
   return redirect(result.url, 303);
 }
 
 export default function CheckoutPage() {
-  const { user, cart, discount } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const loaded = useLoaderData<typeof loader>();
+  const answered = useActionData<typeof action>();
+  const { view, error } = (answered ?? loaded) as { view: CheckoutView; error: string | null };
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formAction === "/checkout";
-  const empty = cart.lines.length === 0;
+  const busy = navigation.state !== "idle" && navigation.formAction === "/checkout" && navigation.formData?.get("intent") !== "quote";
+  const { cart, quote } = view;
   const blocked = cart.unavailable.length > 0;
+  const problem = error ?? view.message;
 
   return (
     <div className="mx-auto max-w-3xl">
       <h1 className="text-2xl font-bold">Checkout</h1>
-      {empty ? (
+      {cart.lines.length === 0 ? (
         <div className="mt-6 rounded border border-gray-200 bg-white p-6">
           <p>Your cart is empty.</p>
           <Link to="/" className="btn-primary mt-4">
@@ -73,27 +65,22 @@ export default function CheckoutPage() {
           </Link>
         </div>
       ) : (
-        <>
-          <OrderReview cart={cart} discount={discount} />
-
-          <section className="mt-6 rounded border border-gray-200 bg-white p-5" aria-labelledby="address-heading">
-            <h2 id="address-heading" className="font-semibold">
-              Shipping Address
-            </h2>
-            <p className="mt-1 whitespace-pre-line">{user.address || "No address yet"}</p>
-            <Link to="/dashboard/user/profile" className="btn-secondary mt-3">
-              Update Address
-            </Link>
-          </section>
-
-          {actionData?.error ? (
-            <p className="mt-6 rounded border border-red-200 bg-red-50 p-3 text-red-800" role="alert">
-              {actionData.error}
+        <Form method="post" className="space-y-6" aria-label="Checkout">
+          <OrderReview cart={cart} discount={view.discount} quote={quote} />
+          {problem ? (
+            <p className="rounded border border-red-200 bg-red-50 p-3 text-red-800" role="alert">
+              {problem}
             </p>
           ) : null}
-
+          {view.needsShipping ? (
+            <DeliveryFields values={view.values} errors={view.errors} countries={view.countries} quote={quote} methodId={view.methodId} />
+          ) : (
+            <p className="rounded border border-gray-200 bg-white p-4 text-sm">
+              Nothing in this order is shipped: no delivery address is needed.
+            </p>
+          )}
           {blocked ? (
-            <p className="mt-6 rounded border border-amber-200 bg-amber-50 p-3 text-amber-900" role="note">
+            <p className="rounded border border-amber-200 bg-amber-50 p-3 text-amber-900" role="note">
               Some items are no longer available.{" "}
               <Link to="/cart" className="underline">
                 Remove them from your cart
@@ -101,17 +88,18 @@ export default function CheckoutPage() {
               to check out.
             </p>
           ) : (
-            <Form method="post" className="mt-6 flex items-center gap-4">
-              <input type="hidden" name="expectedTotalCents" value={discount?.totalCents ?? cart.totalCents} />
-              <button type="submit" className="btn-primary" disabled={busy}>
+            <div className="flex items-center gap-4">
+              <input type="hidden" name="expectedTotalCents" value={quote?.totalCents ?? ""} />
+              <input type="hidden" name="quotedFor" value={quotedFor(view.values, view.methodId)} />
+              <button type="submit" name="intent" value="pay" className="btn-primary" disabled={busy || !quote}>
                 {busy ? "Processing..." : "Checkout"}
               </button>
               <Link to="/cart" className="text-sm underline">
                 Back to cart
               </Link>
-            </Form>
+            </div>
           )}
-        </>
+        </Form>
       )}
     </div>
   );

@@ -82,7 +82,9 @@ test("orders are filtered and searched from the URL, and the filter downloads as
   expect(file.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = fs.readFileSync((await file.path())!, "utf8").replace(/^\uFEFF/, "");
   const rows = text.trim().split("\r\n");
-  expect(rows[0]).toBe("number,date,buyer,email,status,payment,items,subtotal,discount,total,refunded");
+  expect(rows[0]).toBe(
+    "number,date,buyer,email,status,payment,items,subtotal,discount,total,refunded,lines,shipping method,shipping,tax,tax included",
+  );
   expect(rows.slice(1).map((row) => row.split(",")[0])).toEqual([String(shipped.number)]);
 
   // A status change comes back to the same filter (the form posts to the URL with its query).

@@ -127,6 +127,10 @@ describe("CSV export", () => {
       "total",
       "refunded",
       "lines",
+      "shipping method",
+      "shipping",
+      "tax",
+      "tax included",
     ]);
     const body = rows.slice(1);
     expect(body.map((row) => Number(row[0]))).toEqual(orders.map((o) => o.number).reverse());

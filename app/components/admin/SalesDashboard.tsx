@@ -14,7 +14,7 @@ function change(current: number, previous: number): string {
 }
 
 const FIGURES: { key: keyof Figures; label: string; format: (value: number) => string }[] = [
-  { key: "revenueCents", label: "Revenue", format: formatPrice },
+  { key: "revenueCents", label: "Sales", format: formatPrice },
   { key: "orders", label: "Paid orders", format: String },
   { key: "averageCents", label: "Average order", format: formatPrice },
   { key: "units", label: "Units sold", format: String },

@@ -1,4 +1,6 @@
 import type { PricedCart } from "~/domain/cart/cart.server";
+import type { Quote } from "~/domain/checkout/quote.server";
+import { formatRate } from "~/domain/tax/tax";
 import { formatPrice } from "~/utils/money";
 import type { AppliedDiscount } from "./CartDiscount";
 
@@ -6,9 +8,12 @@ import type { AppliedDiscount } from "./CartDiscount";
 export function OrderReview({
   cart,
   discount = null,
+  quote = null,
 }: {
   cart: Pick<PricedCart, "lines" | "totalCents">;
   discount?: AppliedDiscount | null;
+  /** Delivery and tax, when known: their lines, and the total that will be charged. */
+  quote?: Quote | null;
 }) {
   const applies = discount && !discount.problem;
   return (
@@ -66,14 +71,39 @@ export function OrderReview({
               </tr>
             </>
           ) : null}
+          {quote?.shipping.selected ? (
+            <tr data-testid="checkout-shipping">
+              <td className="px-3 py-2" colSpan={3}>
+                Shipping: {quote.shipping.selected.name}
+              </td>
+              <td className="px-3 py-2 text-right">
+                {quote.shipping.selected.amountCents ? formatPrice(quote.shipping.selected.amountCents) : "Free"}
+              </td>
+            </tr>
+          ) : null}
+          {quote && quote.tax.cents > 0 && !quote.tax.included ? (
+            <tr data-testid="checkout-tax">
+              <td className="px-3 py-2" colSpan={3}>
+                {quote.tax.name ?? "Tax"} ({formatRate(quote.tax.rateMilli)})
+              </td>
+              <td className="px-3 py-2 text-right">{formatPrice(quote.tax.cents)}</td>
+            </tr>
+          ) : null}
           <tr className="border-t border-gray-200 font-semibold">
             <td className="px-3 py-2" colSpan={3}>
               Total
             </td>
             <td className="px-3 py-2 text-right" data-testid="checkout-total">
-              {formatPrice(cart.totalCents - (applies ? discount.discountCents : 0))}
+              {formatPrice(quote ? quote.totalCents : cart.totalCents - (applies ? discount.discountCents : 0))}
             </td>
           </tr>
+          {quote && quote.tax.cents > 0 && quote.tax.included ? (
+            <tr data-testid="checkout-tax">
+              <td className="px-3 py-2 text-gray-600" colSpan={4}>
+                Includes {formatPrice(quote.tax.cents)} {quote.tax.name ?? "tax"} ({formatRate(quote.tax.rateMilli)})
+              </td>
+            </tr>
+          ) : null}
         </tfoot>
       </table>
     </div>

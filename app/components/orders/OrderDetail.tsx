@@ -3,6 +3,8 @@ import { refundStateLabel } from "~/domain/payments/refund";
 import { formatPrice } from "~/utils/money";
 import { RelativeTime } from "~/components/ui/RelativeTime";
 import { lineTitle } from "~/domain/catalog/variants";
+import { countryName } from "~/domain/shipping/country-name";
+import { formatRate } from "~/domain/tax/tax";
 
 export type OrderDetailData = {
   number: number;
@@ -17,6 +19,15 @@ export type OrderDetailData = {
   shipName: string;
   shipAddress: string;
   shipPhone: string;
+  shipCountry?: string | null;
+  /** How it was delivered and what that cost, and its tax (added to the total, or included in the prices). */
+  shippingMethod?: string | null;
+  shippingEstimate?: string | null;
+  shippingCents?: number;
+  taxCents?: number;
+  taxRateMilli?: number | null;
+  taxIncluded?: boolean;
+  taxName?: string | null;
   buyer: { name: string };
   lines: {
     id: string;
@@ -76,9 +87,12 @@ function eventText(event: OrderDetailData["events"][number], previous: OrderDeta
  */
 export function OrderDetail({ order, statusControl }: { order: OrderDetailData; statusControl?: React.ReactNode }) {
   const subtotal = order.lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-  // Shipping is free in this shop: whatever the total holds beyond the lines is shown as shipping, so the sums always agree.
   const discount = order.discountCents ?? 0;
-  const shipping = order.totalCents + discount - subtotal;
+  const tax = order.taxCents ?? 0;
+  const addedTax = order.taxIncluded ? 0 : tax;
+  // What the total holds beyond the lines, the discount and added tax is shipping, so the sums always agree (older orders had none).
+  const shipping = order.totalCents + discount - subtotal - addedTax;
+  const taxLabel = `${order.taxName ?? "Tax"}${order.taxRateMilli ? ` (${formatRate(order.taxRateMilli)})` : ""}`;
   const refundState = refundStateLabel({ totalCents: order.totalCents, refundedCents: order.refundedCents ?? 0, refunds: order.refunds });
   const history: HistoryEntry[] = [
     ...order.events.map((event, index) => ({ id: event.id, at: event.at, text: eventText(event, order.events[index - 1]) })),
@@ -114,6 +128,7 @@ export function OrderDetail({ order, statusControl }: { order: OrderDetailData; 
             {order.shipName}
             {"\n"}
             {order.shipAddress}
+            {order.shipCountry ? `\n${countryName(order.shipCountry)}` : ""}
             {"\n"}
             {order.shipPhone}
           </dd>
@@ -153,14 +168,28 @@ export function OrderDetail({ order, statusControl }: { order: OrderDetailData; 
               <dd>−{formatPrice(discount)}</dd>
             </div>
           ) : null}
-          <div className="flex justify-between">
-            <dt>Shipping</dt>
+          <div className="flex justify-between" data-testid="order-shipping">
+            <dt>
+              Shipping{order.shippingMethod ? `: ${order.shippingMethod}` : ""}
+              {order.shippingEstimate ? <span className="block text-xs text-gray-600">{order.shippingEstimate}</span> : null}
+            </dt>
             <dd>{shipping > 0 ? formatPrice(shipping) : "Free"}</dd>
           </div>
+          {tax > 0 && !order.taxIncluded ? (
+            <div className="flex justify-between" data-testid="order-tax">
+              <dt>{taxLabel}</dt>
+              <dd>{formatPrice(tax)}</dd>
+            </div>
+          ) : null}
           <div className="flex justify-between text-base font-semibold">
             <dt>Total</dt>
             <dd data-testid="order-total">{formatPrice(order.totalCents)}</dd>
           </div>
+          {tax > 0 && order.taxIncluded ? (
+            <p className="text-gray-600" data-testid="order-tax">
+              Includes {formatPrice(tax)} {taxLabel}
+            </p>
+          ) : null}
           {order.refundedCents ? (
             <>
               <div className="flex justify-between text-red-800">

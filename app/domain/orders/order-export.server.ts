@@ -22,6 +22,10 @@ export const CSV_COLUMNS = [
   "total",
   "refunded",
   "lines",
+  "shipping method",
+  "shipping",
+  "tax",
+  "tax included",
 ] as const;
 
 /** One cell: formula starters (= + - @, and tab/CR, which some spreadsheets skip first) get a `'`; quoted when it must be. */
@@ -46,6 +50,10 @@ const exportSelect = {
   refundedCents: true,
   buyer: { select: { name: true, email: true } },
   lines: { select: { name: true, variantTitle: true, sku: true, unitPriceCents: true, quantity: true }, orderBy: { id: "asc" } },
+  shippingMethod: true,
+  shippingCents: true,
+  taxCents: true,
+  taxIncluded: true,
 } as const;
 
 /** The orders of `filter`, newest first, as a stream of CSV text (header first). */
@@ -94,14 +102,18 @@ export function ordersCsvStream(filter: OrderFilter, batch = CSV_BATCH): Readabl
           paymentLabel(order.paymentStatus),
           order.lines.reduce((sum, line) => sum + line.quantity, 0),
           amount(subtotal),
-          // Discount codes are not in this shop yet: what was charged below the lines would be it.
-          amount(Math.max(0, subtotal - order.totalCents)),
+          // The discount: what was charged below the lines, delivery and added tax.
+          amount(Math.max(0, subtotal + order.shippingCents + (order.taxIncluded ? 0 : order.taxCents) - order.totalCents)),
           amount(order.totalCents),
           amount(order.refundedCents),
           // What was bought, as sold: "2 × Tee — M / Red (SKU TEE-M-RED); 1 × Mug".
           order.lines
             .map((line) => `${line.quantity} × ${lineTitle(line.name, line.variantTitle)}${line.sku ? ` (SKU ${line.sku})` : ""}`)
             .join("; "),
+          order.shippingMethod ?? "",
+          amount(order.shippingCents),
+          amount(order.taxCents),
+          order.taxCents > 0 ? (order.taxIncluded ? "yes" : "no") : "",
         ]);
       }
       controller.enqueue(encoder.encode(text));

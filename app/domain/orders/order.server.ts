@@ -23,6 +23,14 @@ export const orderListSelect = {
   subtotalCents: true,
   discountCents: true,
   discountCode: true,
+  shipCountry: true,
+  shippingMethod: true,
+  shippingEstimate: true,
+  shippingCents: true,
+  taxCents: true,
+  taxRateMilli: true,
+  taxIncluded: true,
+  taxName: true,
   buyer: { select: { id: true, name: true } },
   lines: {
     select: {

@@ -55,7 +55,7 @@ export async function salesStats({
         ${utc(Prisma.sql`${d0} - make_interval(days => 2 * v.days - 1)`, tz)} AS prev_from
       FROM (VALUES ${ranges}) AS v(range, days)
     ), paid AS (
-      SELECT o.id, o."paidAt", o."totalCents" - o."refundedCents" AS net,
+      SELECT o.id, o."paidAt", GREATEST(0, o."totalCents" - o."refundedCents" - o."shippingCents" - o."taxCents") AS net,
         (SELECT coalesce(sum(l.quantity), 0) FROM "OrderLine" l WHERE l."orderId" = o.id)
         - (SELECT coalesce(sum(rl.quantity), 0) FROM "Refund" rf JOIN "RefundLine" rl ON rl."refundId" = rf.id
            WHERE rf."orderId" = o.id AND rf.status <> 'FAILED') AS units
@@ -78,7 +78,7 @@ export async function salesStats({
       SELECT d AS day FROM generate_series(${d0} - make_interval(days => ${CHART_DAYS - 1}::int), ${d0}, interval '1 day') AS d
     )
     SELECT to_char(days.day, 'YYYY-MM-DD') AS day,
-      coalesce(sum(o."totalCents" - o."refundedCents"), 0)::bigint AS rev, count(o.id) AS n
+      coalesce(sum(GREATEST(0, o."totalCents" - o."refundedCents" - o."shippingCents" - o."taxCents")), 0)::bigint AS rev, count(o.id) AS n
     FROM days LEFT JOIN "Order" o
       ON o."paidAt" >= ${utc(Prisma.sql`days.day`, tz)} AND o."paidAt" < ${utc(Prisma.sql`days.day + interval '1 day'`, tz)}
     GROUP BY days.day ORDER BY days.day`;

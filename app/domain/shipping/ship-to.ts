@@ -6,6 +6,9 @@
 // country it names a tax region ("US-NY").
 import { postcodeValidator, postcodeValidatorExistsForCountry } from "postcode-validator";
 import { z } from "~/utils/zod";
+import { countryName } from "./country-name";
+
+export { countryName };
 
 const text = (label: string, max: number) =>
   z
@@ -54,17 +57,6 @@ export const shipToSchema = z
     }
   });
 export type ShipTo = z.output<typeof shipToSchema>;
-
-const regionNames = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
-
-/** A country's English name from its code ("JP": "Japan"); the code itself when unknown. */
-export function countryName(code: string): string {
-  try {
-    return regionNames.of(code.toUpperCase()) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 /** The tax and delivery region of a ship-to: "US-NY", or null without a region. */
 export const regionKey = (shipTo: { country: string; region?: string | null }) =>
