@@ -94,7 +94,7 @@ test("choose a size and a colour, add, pay, and see the line on the order page",
   expect(left.quantity).toBe(2);
 });
 
-test("an admin gives a product two options and sells each combination at its own price and stock", async ({ page, asAdmin }) => {
+test("an admin gives a product two options and sells each combination at its own price and stock", async ({ page, asAdmin: _admin }) => {
   const tag = unique("opt");
   const category = await createCategory(`Mugs ${tag}`);
   const product = await createProduct({ name: `Mug ${tag}`, categoryId: category.id, priceCents: 1200, quantity: 9 });

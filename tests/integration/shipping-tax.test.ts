@@ -1,0 +1,189 @@
+// Delivery and tax money rules on a real PostgreSQL and the Stripe stand-in:
+// free-from thresholds count the goods after discount, tax added or
+// included is rounded half up once per order, an address outside every zone
+// is refused before anything is held, a zone changed between the quote and
+// the payment is priced again, and Stripe's amount is always the order's.
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+const harness = await vi.hoisted(async () => {
+  const { startStripeHarness } = await import("../fixtures/stripe");
+  return startStripeHarness();
+});
+
+import { quoteCheckout } from "~/domain/checkout/quote.server";
+import { startCheckout } from "~/domain/checkout/start.server";
+import { discountInputSchema } from "~/domain/discounts/discount.schema";
+import { createDiscount } from "~/domain/discounts/discount.server";
+import type { ShipTo } from "~/domain/shipping/ship-to";
+import { createZone, updateZone } from "~/domain/shipping/zones.server";
+import { saveTaxRate, updateTaxSettings } from "~/domain/tax/rates.server";
+import { db } from "~/utils/db.server";
+import { createProduct, createUser, tag } from "../fixtures/integration";
+
+const ORIGIN = "http://shop.test";
+const NEW_YORK: ShipTo = {
+  name: "Ada Buyer",
+  line1: "1 Broadway",
+  line2: undefined,
+  city: "New York",
+  region: "NY",
+  postalCode: "10004",
+  country: "US",
+  phone: "212-555-0100",
+};
+const BERLIN: ShipTo = { ...NEW_YORK, line1: "Unter den Linden 1", city: "Berlin", region: undefined, postalCode: "10117", country: "DE" };
+
+afterEach(async () => {
+  // Zones, rates and settings are the shop's: each test starts from none.
+  await db.shippingZone.deleteMany();
+  await db.taxRate.deleteMany();
+  await db.taxSettings.deleteMany();
+});
+
+async function usZone() {
+  const zone = await createZone({
+    name: `US ${tag()}`,
+    countries: ["US"],
+    methods: [
+      { name: "Standard", price: "5.00", freeFrom: "50.00", estimate: "3–5 business days" },
+      { name: "Express", price: "14.99", estimate: "1–2 business days" },
+    ],
+  });
+  if (!zone.ok) throw new Error(zone.message);
+  return zone.zone;
+}
+
+const shipped = (priceCents: number) => createProduct({ priceCents, quantity: 20, shipping: true });
+const buyer = () => createUser({ address: "1 Main St" });
+
+describe("delivery", () => {
+  it("offers the zone's methods cheapest first, free from the threshold counted after the discount", async () => {
+    await usZone();
+    const user = await buyer();
+    const goods = await shipped(3000);
+    const at = async (quantity: number, discountCode?: string) => {
+      const quoted = await quoteCheckout(user, [{ productId: goods.id, quantity }], { shipTo: NEW_YORK, discountCode });
+      if (!quoted.ok) throw new Error(quoted.message);
+      return quoted.quote;
+    };
+    const small = await at(1);
+    expect(small.shipping.options.map((option) => [option.name, option.amountCents])).toEqual([
+      ["Standard", 500],
+      ["Express", 1499],
+    ]);
+    expect(small.shipping.selected?.name).toBe("Standard");
+    expect(small.totalCents).toBe(3500);
+    expect((await at(2)).shipping.selected).toMatchObject({ name: "Standard", amountCents: 0 });
+    // $60 of goods, $15 off: $45 after the discount, under the $50 threshold.
+    const code = `SHIP${tag()}`.toUpperCase();
+    const discount = await createDiscount(discountInputSchema.parse({ code, kind: "amount", amountOff: "15" }));
+    if (!discount.ok) throw new Error(discount.message);
+    const discounted = await at(2, code);
+    expect(discounted).toMatchObject({ subtotalCents: 6000, discountCents: 1500, totalCents: 5000 });
+    expect(discounted.shipping.selected).toMatchObject({ name: "Standard", amountCents: 500 });
+  });
+
+  it("refuses an address outside every zone before anything is held, naming the country", async () => {
+    await usZone();
+    const goods = await shipped(2000);
+    const result = await startCheckout(await buyer(), [{ productId: goods.id, quantity: 1 }], ORIGIN, {
+      shipTo: { ...BERLIN, country: "JP", postalCode: "100-0001", city: "Tokyo" },
+    });
+    expect(result).toMatchObject({ ok: false, status: 422, message: "We don't ship to Japan" });
+    expect((await db.product.findUniqueOrThrow({ where: { id: goods.id } })).quantity).toBe(20);
+  });
+
+  it("charges nothing for delivery when the shop has no zone, as before", async () => {
+    const goods = await shipped(2000);
+    const quoted = await quoteCheckout(await buyer(), [{ productId: goods.id, quantity: 1 }], { shipTo: NEW_YORK });
+    expect(quoted.ok && quoted.quote).toMatchObject({ totalCents: 2000, shipping: { options: [], selected: null } });
+  });
+});
+
+describe("tax", () => {
+  it("adds New York's 8.875 % to the goods after discount, rounded half up once; Stripe charges the same total", async () => {
+    await usZone();
+    await saveTaxRate(null, { country: "US", region: "US-NY", rate: "8.875", name: "NY sales tax" });
+    await saveTaxRate(null, { country: "US", rate: "5" });
+    const goods = await shipped(1999);
+    const user = await buyer();
+    const quoted = await quoteCheckout(user, [{ productId: goods.id, quantity: 2 }], { shipTo: NEW_YORK });
+    if (!quoted.ok) throw new Error(quoted.message);
+    // 39.98 × 0.08875 = 3.548225 → $3.55; shipping $5 is not taxed.
+    expect(quoted.quote.tax).toEqual({ cents: 355, rateMilli: 8875, included: false, name: "NY sales tax" });
+    expect(quoted.quote.totalCents).toBe(3998 + 500 + 355);
+    const started = await startCheckout(user, [{ productId: goods.id, quantity: 2 }], ORIGIN, {
+      shipTo: NEW_YORK,
+      shippingMethodId: quoted.quote.shipping.options.find((option) => option.name === "Express")!.id,
+    });
+    if (!started.ok) throw new Error(started.message);
+    const order = await db.order.findUniqueOrThrow({ where: { id: started.orderId } });
+    expect(order).toMatchObject({
+      shippingMethod: "Express",
+      shippingCents: 1499,
+      taxCents: 355,
+      taxRateMilli: 8875,
+      taxIncluded: false,
+      totalCents: 3998 + 1499 + 355,
+      shipCountry: "US",
+      shipRegion: "NY",
+      shipPostalCode: "10004",
+    });
+    const session = harness.fake.sessions.get(started.sessionId) as unknown as { amount_total: number };
+    expect(session.amount_total).toBe(order.totalCents);
+    // Remembered for next time.
+    expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).shipTo).toMatchObject({ postalCode: "10004", region: "NY" });
+    // Elsewhere in the US, the country's rate.
+    const elsewhere = await quoteCheckout(user, [{ productId: goods.id, quantity: 2 }], {
+      shipTo: { ...NEW_YORK, region: "NJ", city: "Newark", postalCode: "07102" },
+    });
+    expect(elsewhere.ok && elsewhere.quote.tax.cents).toBe(200);
+  });
+
+  it("shows tax included in European prices without adding it: 19 % of $19.99 is $3.19", async () => {
+    const zone = await createZone({ name: `DE ${tag()}`, countries: ["DE"], methods: [{ name: "DHL", price: "4.90" }] });
+    expect(zone.ok).toBe(true);
+    await saveTaxRate(null, { country: "DE", rate: "19", name: "VAT" });
+    await updateTaxSettings({ pricesIncludeTax: true, taxShipping: true });
+    const goods = await shipped(1999);
+    const quoted = await quoteCheckout(await buyer(), [{ productId: goods.id, quantity: 1 }], { shipTo: BERLIN });
+    if (!quoted.ok) throw new Error(quoted.message);
+    // Shipping taxed too: (19.99 + 4.90) × 19 / 119 = 3.974 → $3.97, inside the total.
+    expect(quoted.quote.tax).toMatchObject({ cents: 397, included: true });
+    expect(quoted.quote.totalCents).toBe(1999 + 490);
+  });
+});
+
+describe("between the quote and the payment", () => {
+  it("a zone's price changed after the page was shown: the shopper is told, nothing is charged", async () => {
+    const zone = await usZone();
+    const goods = await shipped(2000);
+    const user = await buyer();
+    const quoted = await quoteCheckout(user, [{ productId: goods.id, quantity: 1 }], { shipTo: NEW_YORK });
+    if (!quoted.ok) throw new Error(quoted.message);
+    const updated = await updateZone(zone.id, {
+      name: zone.name,
+      countries: ["US"],
+      methods: [{ name: "Standard", price: "7.50" }],
+    });
+    expect(updated.ok).toBe(true);
+    const result = await startCheckout(user, [{ productId: goods.id, quantity: 1 }], ORIGIN, {
+      shipTo: NEW_YORK,
+      expectedTotalCents: quoted.quote.totalCents,
+    });
+    expect(result).toMatchObject({ ok: false, status: 409, message: expect.stringContaining("$27.50") });
+    expect(await db.order.count({ where: { buyerId: user.id } })).toBe(0);
+  });
+
+  it("a method removed since it was chosen is refused, not replaced by another", async () => {
+    const zone = await usZone();
+    const goods = await shipped(2000);
+    const express = zone.methods.find((method) => method.name === "Express")!;
+    await updateZone(zone.id, { name: zone.name, countries: ["US"], methods: [{ name: "Standard", price: "5" }] });
+    const result = await startCheckout(await buyer(), [{ productId: goods.id, quantity: 1 }], ORIGIN, {
+      shipTo: NEW_YORK,
+      shippingMethodId: express.id,
+    });
+    expect(result).toMatchObject({ ok: false, status: 400, message: expect.stringMatching(/delivery options/) });
+  });
+});
