@@ -18,6 +18,8 @@ import { categoryInputSchema, categoryUpdateSchema } from "~/domain/catalog/cate
 import { CHECKOUT_LIMIT, MIN_CHARGE_CENTS, RESERVATION_MINUTES } from "~/domain/checkout/rules.server";
 import { paymentsRequestSchema } from "~/domain/checkout/request.server";
 import { discountInputSchema } from "~/domain/discounts/discount.schema";
+import { MAX_METHODS, zoneInputSchema } from "~/domain/shipping/zones.schema";
+import { taxRateInputSchema, taxSettingsSchema } from "~/domain/tax/rates.schema";
 import { ADMIN_ORDERS_PAGE_SIZE, ALL_ORDERS_MAX, orderStatusInputSchema } from "~/domain/orders/order.server";
 import { productInputSchema, productUpdateSchema } from "~/domain/catalog/product.server";
 import { MAX_OPTION_VALUES, MAX_OPTIONS, MAX_VARIANTS } from "~/domain/catalog/variants";
@@ -30,7 +32,18 @@ import { pageFromText } from "~/utils/paging";
 import { z } from "~/utils/zod";
 import { MAX_WEBHOOK_BYTES } from "./limits";
 import { Access, deprecatedAlias, errorResponse as error, operation, reply, type Operation } from "./operation";
-import { apiCategorySchema, apiDiscountSchema, apiOrderSchema, apiProductSchema, apiUserSchema, succeeded } from "./shapes";
+import {
+  apiCategorySchema,
+  apiDiscountSchema,
+  apiOrderSchema,
+  apiProductSchema,
+  apiQuoteSchema,
+  apiShippingZoneSchema,
+  apiTaxRateSchema,
+  apiTaxSettingsSchema,
+  apiUserSchema,
+  succeeded,
+} from "./shapes";
 
 // ---------- small pieces ----------
 
@@ -59,6 +72,8 @@ const PRODUCT = "product";
 const PAYMENTS = "payments";
 const META = "meta";
 const DISCOUNT = "discount";
+const SHIPPING = "shipping";
+const TAX = "tax";
 
 export const TAGS = [
   { name: USER, description: "Accounts, sign-in and orders (the /api/v1/auth paths are deprecated aliases for the old shop's client)" },
@@ -67,6 +82,8 @@ export const TAGS = [
   { name: PAYMENTS, description: "Stripe's webhook" },
   { name: META, description: "This description" },
   { name: DISCOUNT, description: "Discount codes (admin)" },
+  { name: SHIPPING, description: "Shipping zones and their delivery methods (admin)" },
+  { name: TAX, description: "Tax rates and the shop's tax settings (admin)" },
 ];
 
 // ---------- accounts ----------
@@ -550,7 +567,7 @@ export const payments = operation({
   role: Access.User,
   tag: PRODUCT,
   summary: "Create an order and a Stripe Checkout Session for the given products",
-  description: `Prices come from the database; any price sent is ignored. The units are reserved for the life of the session (${RESERVATION_MINUTES} minutes) and the buyer's earlier unpaid checkout is cancelled. Repeated \`_id\`s add up (the old clients send one entry per unit), at most ${MAX_CART_LINES} different products and ${MAX_LINE_QUANTITY} of each; an entry that is a whole product object (it has a \`slug\`, as the old client's cart entries do) counts as one unit: its \`quantity\` is the product's stock, not a count. A product sold in options (its \`options\` are not empty) is bought one variant at a time: each entry names it as \`variantId\` (one of the product's \`variants[]._id\`) beside the product's \`_id\`, and an entry without one is refused (400); for a simple product \`variantId\` may be left out or be the product's own \`_id\` (its one variant). Repeated entries of the same variant add up.`,
+  description: `Prices come from the database; any price sent is ignored. The units are reserved for the life of the session (${RESERVATION_MINUTES} minutes) and the buyer's earlier unpaid checkout is cancelled. Repeated \`_id\`s add up (the old clients send one entry per unit), at most ${MAX_CART_LINES} different products and ${MAX_LINE_QUANTITY} of each; an entry that is a whole product object (it has a \`slug\`, as the old client's cart entries do) counts as one unit: its \`quantity\` is the product's stock, not a count. A product sold in options (its \`options\` are not empty) is bought one variant at a time: each entry names it as \`variantId\` (one of the product's \`variants[]._id\`) beside the product's \`_id\`, and an entry without one is refused (400); for a simple product \`variantId\` may be left out or be the product's own \`_id\` (its one variant). Repeated entries of the same variant add up. Delivery and tax are charged as POST /api/v1/checkout/quote prices them (Stripe's total is the quote's \`total\`): to \`shipTo\` when given (it is remembered for the buyer's next checkout), else to the address the buyer's last order went to, else to the profile's address in the shop's country; by \`shippingMethodId\`, else the cheapest of the address's options.`,
   body: { type: "json", schema: paymentsRequestSchema },
   responses: {
     200: reply(
@@ -558,13 +575,34 @@ export const payments = operation({
       done().extend({ id: z.string().describe("The Checkout Session id"), url: z.string(), orderId: z.string() }),
     ),
     400: error(
-      `Invalid input, an empty list, an unknown product, variant or discount code, a product sold in options without \`variantId\` (the message names it), no address in the buyer's profile, or a total (after any discount) under $${(MIN_CHARGE_CENTS / 100).toFixed(2)}`,
+      `Invalid input (a \`shipTo\` problem is named at its field: \`shipTo.postalCode\`), an empty list, an unknown product, variant or discount code, a product sold in options without \`variantId\` (the message names it), a \`shippingMethodId\` the address is not offered, no address given nor in the buyer's profile, or a total (after any discount) under $${(MIN_CHARGE_CENTS / 100).toFixed(2)}`,
     ),
     409: error(
       "A product is out of stock, fewer are in stock than asked for, or the discount code does not apply (not started, expired, used up, already used by this buyer, below its minimum); nothing is reserved or charged",
     ),
+    422: error('The shop does not deliver to the address ("We don\'t ship to Japan"); nothing is reserved or charged'),
     429: error(`More than ${CHECKOUT_LIMIT.max} checkouts started in ${CHECKOUT_LIMIT.windowMs / 60_000} minutes; try again later`),
     502: error("Failed to create Stripe session; the reservation is given back and the attempt cancelled"),
+  },
+});
+
+export const checkoutQuote = operation({
+  id: "checkoutQuote",
+  method: "POST",
+  path: "/api/v1/checkout/quote",
+  role: Access.User,
+  tag: PRODUCT,
+  summary:
+    "What POST /api/v1/product/payments would charge for the same body: goods, discount, delivery options and tax; nothing is reserved",
+  description: `The body is payments' own (the same products, \`discountCode\`, \`shipTo\` and \`shippingMethodId\`, read the same way), and so is the price: payments charges exactly this \`total\` while prices, stock and the shop's zones and rates stay as they are. Delivery: the methods of the zone that names the address's region ("US-NY"), else of one that names its whole country, each free once the goods after discount reach its free-from; \`selected\` is the one \`shippingMethodId\` names, else the cheapest. Tax: the region's rate, else the country's (none: 0), on the goods after discount (and on shipping when the shop taxes it), rounded half up once; added to the total, or already inside the prices when the shop's prices include tax. Without \`shipTo\`: the address the buyer's last order went to, else the profile's address in the shop's country. At most ${MAX_CART_LINES} different products.`,
+  body: { type: "json", schema: paymentsRequestSchema },
+  responses: {
+    200: reply("The price, in US dollars", apiQuoteSchema),
+    400: error(
+      "Invalid input (a `shipTo` problem is named at its field: `shipTo.postalCode`), an unknown product, variant or discount code, a product sold in options without `variantId`, a `shippingMethodId` the address is not offered, or no address given nor in the buyer's profile",
+    ),
+    409: error("A product is out of stock, fewer are in stock than asked for, or the discount code does not apply"),
+    422: error('The shop does not deliver to the address: "We don\'t ship to Japan"'),
   },
 });
 
@@ -753,6 +791,137 @@ export const deactivateDiscount = operation({
   responses: { 200: reply("Deactivated", done().extend({ discount: apiDiscountSchema })), 404: error("No such discount") },
 });
 
+// ---------- shipping zones ----------
+
+const zoneBodyDescription = `\`countries\`: two-letter codes (["US"]); \`regions\` (optional): regions of them ("US-NY"), and then the zone covers only those regions of their country. \`methods\`: 1-${MAX_METHODS}, in the order buyers see them, each \`{ name, price, freeFrom?, estimate? }\` with \`price\` and \`freeFrom\` in dollars (free once the goods after discount come to \`freeFrom\`). A 400 names the field.`;
+const zoneReply = succeeded({ zone: apiShippingZoneSchema });
+
+export const listShippingZones = operation({
+  id: "listShippingZones",
+  method: "GET",
+  path: "/api/v1/shipping/zones",
+  role: Access.Admin,
+  tag: SHIPPING,
+  summary: "Every shipping zone with its methods, by name (admin)",
+  description:
+    "With no zone the shop charges nothing for delivery and delivers anywhere; with zones, an address in none of them is not delivered to (422 at checkout).",
+  responses: { 200: reply("Shipping zones", succeeded({ zones: z.array(apiShippingZoneSchema) })) },
+});
+
+export const createShippingZone = operation({
+  id: "createShippingZone",
+  method: "POST",
+  path: "/api/v1/shipping/zones",
+  role: Access.Admin,
+  tag: SHIPPING,
+  summary: "Create a shipping zone with its methods (admin)",
+  description: zoneBodyDescription,
+  body: { type: "json", schema: zoneInputSchema, asSent: true },
+  responses: { 201: reply("Created", zoneReply) },
+});
+
+export const updateShippingZone = operation({
+  id: "updateShippingZone",
+  method: "PUT",
+  path: "/api/v1/shipping/zones/{id}",
+  role: Access.Admin,
+  tag: SHIPPING,
+  summary: "Replace a shipping zone's name, countries, regions and methods (admin); placed orders keep their method's name and price",
+  description: `${zoneBodyDescription} Every method gets a new \`_id\`.`,
+  params: z.object({ id: idParam("shipping zone id") }),
+  body: { type: "json", schema: zoneInputSchema, asSent: true },
+  responses: { 200: reply("Updated", zoneReply), 404: error("No such shipping zone") },
+});
+
+export const deleteShippingZone = operation({
+  id: "deleteShippingZone",
+  method: "DELETE",
+  path: "/api/v1/shipping/zones/{id}",
+  role: Access.Admin,
+  tag: SHIPPING,
+  summary: "Delete a shipping zone and its methods (admin); placed orders keep theirs",
+  params: z.object({ id: idParam("shipping zone id") }),
+  responses: { 200: reply("Deleted", done()), 404: error("No such shipping zone") },
+});
+
+// ---------- tax ----------
+
+const rateBodyDescription =
+  '`country`: two letters ("US"); `region` (optional): a region of it ("US-NY"); `rate`: percent, at most three decimals (8.875); `name` (optional): what receipts call it. One rate per country and one per region of it. A 400 names the field.';
+const rateReply = succeeded({ rate: apiTaxRateSchema });
+const rateTaken = error("The country (or region) already has a rate: change that one");
+const settingsReply = succeeded({ settings: apiTaxSettingsSchema });
+
+export const listTaxRates = operation({
+  id: "listTaxRates",
+  method: "GET",
+  path: "/api/v1/tax/rates",
+  role: Access.Admin,
+  tag: TAX,
+  summary: "Every tax rate, by country and region (admin)",
+  description: "An address is taxed at its region's rate, else its country's; with no rate for it, no tax.",
+  responses: { 200: reply("Tax rates", succeeded({ rates: z.array(apiTaxRateSchema) })) },
+});
+
+export const createTaxRate = operation({
+  id: "createTaxRate",
+  method: "POST",
+  path: "/api/v1/tax/rates",
+  role: Access.Admin,
+  tag: TAX,
+  summary: "Add a tax rate for a country or a region of it (admin)",
+  description: rateBodyDescription,
+  body: { type: "json", schema: taxRateInputSchema, asSent: true },
+  responses: { 201: reply("Created", rateReply), 409: rateTaken },
+});
+
+export const updateTaxRate = operation({
+  id: "updateTaxRate",
+  method: "PUT",
+  path: "/api/v1/tax/rates/{id}",
+  role: Access.Admin,
+  tag: TAX,
+  summary: "Replace a tax rate (admin); placed orders keep the tax they were charged",
+  description: rateBodyDescription,
+  params: z.object({ id: idParam("tax rate id") }),
+  body: { type: "json", schema: taxRateInputSchema, asSent: true },
+  responses: { 200: reply("Updated", rateReply), 404: error("No such tax rate"), 409: rateTaken },
+});
+
+export const deleteTaxRate = operation({
+  id: "deleteTaxRate",
+  method: "DELETE",
+  path: "/api/v1/tax/rates/{id}",
+  role: Access.Admin,
+  tag: TAX,
+  summary: "Delete a tax rate (admin); placed orders keep the tax they were charged",
+  params: z.object({ id: idParam("tax rate id") }),
+  responses: { 200: reply("Deleted", done()), 404: error("No such tax rate") },
+});
+
+export const taxSettings = operation({
+  id: "taxSettings",
+  method: "GET",
+  path: "/api/v1/tax/settings",
+  role: Access.Admin,
+  tag: TAX,
+  summary: "The shop's tax settings (admin)",
+  responses: { 200: reply("The settings", settingsReply) },
+});
+
+export const updateTaxSettings = operation({
+  id: "updateTaxSettings",
+  method: "PUT",
+  path: "/api/v1/tax/settings",
+  role: Access.Admin,
+  tag: TAX,
+  summary: "Change the shop's tax settings (admin): both are required",
+  description:
+    '`pricesIncludeTax` true: catalogue prices include tax, which checkout shows inside the total (Europe); false: tax is added at checkout (United States). `taxShipping`: whether delivery is taxed too. Booleans ("true"/"false" are accepted).',
+  body: { type: "json", schema: taxSettingsSchema, asSent: true },
+  responses: { 200: reply("Saved", settingsReply) },
+});
+
 /** The operations with a handler of their own (app/api/handlers.server.ts serves each, by key). */
 export const CONTRACT = {
   register,
@@ -784,6 +953,7 @@ export const CONTRACT = {
   variantPhoto,
   searchProducts,
   payments,
+  checkoutQuote,
   stripeWebhook,
   openApiDocument,
   listDiscounts,
@@ -792,6 +962,16 @@ export const CONTRACT = {
   deactivateDiscount,
   refundOrder,
   adminStats,
+  listShippingZones,
+  createShippingZone,
+  updateShippingZone,
+  deleteShippingZone,
+  listTaxRates,
+  createTaxRate,
+  updateTaxRate,
+  deleteTaxRate,
+  taxSettings,
+  updateTaxSettings,
 } as const;
 export type OperationId = keyof typeof CONTRACT;
 

@@ -5,7 +5,16 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import type { z } from "zod";
-import { toApiCategory, toApiDiscount, toApiOrder, toApiProduct, toApiUser } from "~/api/spec-shapes.server";
+import {
+  toApiCategory,
+  toApiDiscount,
+  toApiOrder,
+  toApiProduct,
+  toApiQuote,
+  toApiShippingZone,
+  toApiTaxRate,
+  toApiUser,
+} from "~/api/spec-shapes.server";
 import { createDiscount, listDiscounts, setDiscountActive, updateDiscount } from "~/domain/discounts/discount.server";
 import { DEFAULT_LISTING, PAGE_SIZE } from "~/domain/catalog/catalog";
 import { getCategoryPage } from "~/domain/catalog/category-page.server";
@@ -18,7 +27,11 @@ import { searchProducts } from "~/domain/catalog/search.server";
 import { createCategory, deleteCategory, listCategories, renameCategory } from "~/domain/catalog/category.server";
 import { fulfilFromEvent } from "~/domain/checkout/settle.server";
 import { linesFromPaymentsRequest } from "~/domain/checkout/request.server";
+import { quoteCheckout } from "~/domain/checkout/quote.server";
 import { startCheckout } from "~/domain/checkout/start.server";
+import { MAX_CART_LINES } from "~/domain/cart/cart.server";
+import { createZone, deleteZone, listZones, updateZone } from "~/domain/shipping/zones.server";
+import { deleteTaxRate, listTaxRates, saveTaxRate, taxSettings, updateTaxSettings } from "~/domain/tax/rates.server";
 import { ADMIN_ORDERS_PAGE_SIZE, ALL_ORDERS_MAX, listAllOrders, listOrdersForUser, updateOrderStatus } from "~/domain/orders/order.server";
 import { createProduct, deleteProduct, updateProduct } from "~/domain/catalog/product.server";
 import { replaceVariants, variantsForAdmin } from "~/domain/catalog/variants.server";
@@ -316,9 +329,25 @@ export const handlers: Handlers = {
     const result = await startCheckout(user, linesFromPaymentsRequest(body), publicOrigin(request, context), {
       shortage: "refuse",
       discountCode: body.discountCode,
+      shipTo: body.shipTo,
+      shippingMethodId: body.shippingMethodId,
     });
     if (!result.ok) return apiError(result.status, result.message);
     return json({ success: true, message: "Checkout session created", id: result.sessionId, url: result.url, orderId: result.orderId });
+  },
+
+  // What payments would charge for the same body (the same quote starts it); nothing is reserved.
+  checkoutQuote: async ({ user, body }) => {
+    const lines = linesFromPaymentsRequest(body);
+    if (lines.length > MAX_CART_LINES) return apiError(400, `At most ${MAX_CART_LINES} different products per order`);
+    const result = await quoteCheckout(user, lines, {
+      shortage: "refuse",
+      discountCode: body.discountCode,
+      shipTo: body.shipTo,
+      shippingMethodId: body.shippingMethodId,
+    });
+    if (!result.ok) return apiError(result.status, result.message);
+    return json(toApiQuote(result.quote), { headers: { "Cache-Control": "private, no-store" } });
   },
 
   // ---------- Stripe, and the description ----------
@@ -388,5 +417,55 @@ export const handlers: Handlers = {
     const stats = await salesStats();
     const periods = query.range ? stats.periods.filter((period) => period.range === query.range) : stats.periods;
     return json({ success: true, ...stats, periods }, { headers: { "Cache-Control": "private, no-store" } });
+  },
+
+  // ---------- shipping zones and tax (the bodies as sent: the domain parses dollars and percents itself) ----------
+
+  listShippingZones: async () => json({ success: true, zones: (await listZones()).map(toApiShippingZone) }),
+
+  createShippingZone: async ({ body }) => {
+    const result = await createZone(body);
+    if (!result.ok) return apiError(result.status, result.message, { errors: result.errors });
+    return json({ success: true, zone: toApiShippingZone(result.zone) }, { status: 201 });
+  },
+
+  updateShippingZone: async ({ params, body }) => {
+    const result = await updateZone(params.id, body);
+    if (!result.ok) return apiError(result.status, result.message, { errors: result.errors });
+    return json({ success: true, zone: toApiShippingZone(result.zone) });
+  },
+
+  deleteShippingZone: async ({ params }) => {
+    const result = await deleteZone(params.id);
+    if (!result.ok) return apiError(result.status, result.message);
+    return json({ success: true, message: "Shipping zone deleted" });
+  },
+
+  listTaxRates: async () => json({ success: true, rates: (await listTaxRates()).map(toApiTaxRate) }),
+
+  createTaxRate: async ({ body }) => {
+    const result = await saveTaxRate(null, body);
+    if (!result.ok) return apiError(result.status, result.message, { errors: result.errors });
+    return json({ success: true, rate: toApiTaxRate(result.rate) }, { status: 201 });
+  },
+
+  updateTaxRate: async ({ params, body }) => {
+    const result = await saveTaxRate(params.id, body);
+    if (!result.ok) return apiError(result.status, result.message, { errors: result.errors });
+    return json({ success: true, rate: toApiTaxRate(result.rate) });
+  },
+
+  deleteTaxRate: async ({ params }) => {
+    const result = await deleteTaxRate(params.id);
+    if (!result.ok) return apiError(result.status, result.message);
+    return json({ success: true, message: "Tax rate deleted" });
+  },
+
+  taxSettings: async () => json({ success: true, settings: await taxSettings() }),
+
+  updateTaxSettings: async ({ body }) => {
+    const result = await updateTaxSettings(body);
+    if (!result.ok) return apiError(result.status, result.message, { errors: result.errors });
+    return json({ success: true, settings: result.settings });
   },
 };

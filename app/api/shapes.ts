@@ -149,6 +149,81 @@ export const apiDiscountSchema = z
   })
   .meta({ id: "Discount" });
 
+export const apiShippingMethodSchema = z
+  .strictObject({
+    _id: z.string().describe("The method: send it as `shippingMethodId` (its id changes when its zone is saved again)"),
+    name: z.string(),
+    price: z.number().describe("US dollars"),
+    freeFrom: z.number().nullable().describe("US dollars: free when the goods after discount come to at least this; null: never free"),
+    estimate: z.string().nullable().describe('How long it takes, as shoppers read it ("2–4 business days"), or null'),
+  })
+  .meta({ id: "ShippingMethod" });
+
+export const apiShippingZoneSchema = z
+  .strictObject({
+    _id: z.string(),
+    name: z.string(),
+    countries: z.array(z.string()).describe("Two-letter country codes"),
+    regions: z
+      .array(z.string())
+      .describe('Regions of those countries ("US-NY"): a country with regions listed is covered only in them; [] for whole countries'),
+    methods: z.array(apiShippingMethodSchema).describe("In the order the shop lists them"),
+  })
+  .meta({
+    id: "ShippingZone",
+    description:
+      "Where the shop delivers and how: an address is served by the zone naming its region, else by one naming its whole country; with zones, an address in none is not delivered to (with no zone at all, delivery is free)",
+  });
+
+export const apiTaxRateSchema = z
+  .strictObject({
+    _id: z.string(),
+    country: z.string().describe("Two-letter country code"),
+    region: z.string().nullable().describe('A region of it ("US-NY"), or null for the whole country'),
+    rate: z.number().describe("Percent, at most three decimals: 8.875"),
+    name: z.string().nullable().describe('What receipts call it ("NY sales tax"), or null'),
+  })
+  .meta({ id: "TaxRate", description: "An address is taxed at its region's rate, else its country's, else not at all" });
+
+export const apiTaxSettingsSchema = z
+  .strictObject({
+    pricesIncludeTax: z.boolean().describe("true: catalogue prices include tax (Europe); false: tax is added at checkout (United States)"),
+    taxShipping: z.boolean().describe("Whether shipping is taxed"),
+  })
+  .meta({ id: "TaxSettings" });
+
+const dollars = (what: string) => z.number().describe(`${what}, in US dollars`);
+
+export const apiQuoteSchema = z
+  .strictObject({
+    success: z.literal(true),
+    subtotal: dollars("The goods, before any discount"),
+    discount: dollars("Taken off the goods by the discount code (0 without one)"),
+    shipping: z.strictObject({
+      options: z
+        .array(
+          z.strictObject({
+            _id: z.string().describe("Send it as `shippingMethodId`"),
+            name: z.string(),
+            amount: dollars("What it costs this order (0 once the goods after discount reach its free-from)"),
+            estimate: z.string().nullable(),
+          }),
+        )
+        .describe("The methods that deliver to the address, cheapest first; [] when nothing is shipped or the shop has no zones"),
+      selected: z
+        .strictObject({ _id: z.string(), name: z.string(), amount: dollars("Its cost") })
+        .nullable()
+        .describe("The method `shippingMethodId` names, else the cheapest; null when there are no options"),
+    }),
+    tax: z.strictObject({
+      amount: dollars("The tax"),
+      rate: z.number().describe("Percent: 8.875 (0 where no rate applies)"),
+      included: z.boolean().describe("true: already inside the prices (shown, not added to the total)"),
+    }),
+    total: dollars("What would be charged: subtotal − discount + shipping, + tax when it is not included"),
+  })
+  .meta({ id: "CheckoutQuote" });
+
 export type ApiCategory = z.output<typeof apiCategorySchema>;
 export type ApiProduct = z.output<typeof apiProductSchema>;
 export type ApiVariant = z.output<typeof apiVariantSchema>;

@@ -2,11 +2,23 @@
 // built from our relational rows in one place, typed by the contract's
 // schemas (app/api/shapes.ts), so a builder cannot drift from what the API declares.
 import type { z } from "zod";
-import type { apiCategorySchema, apiOrderSchema, apiProductSchema, apiUserSchema, apiVariantSchema } from "~/api/shapes";
+import type {
+  apiCategorySchema,
+  apiOrderSchema,
+  apiProductSchema,
+  apiQuoteSchema,
+  apiShippingZoneSchema,
+  apiTaxRateSchema,
+  apiUserSchema,
+  apiVariantSchema,
+} from "~/api/shapes";
 import { centsToDollars } from "~/utils/money";
 import type { ListedProduct } from "~/domain/catalog/listed-product.server";
 import type { SoldInOptions } from "~/domain/catalog/listed-variants.server";
 import type { VariantView } from "~/domain/catalog/variants";
+import type { Quote } from "~/domain/checkout/quote.server";
+import type { Zone } from "~/domain/shipping/zones.server";
+import type { TaxRateRow } from "~/domain/tax/rates.server";
 import { orderStatusLabel, paymentLabel } from "~/domain/orders/order";
 import { Role } from "~/domain/accounts/user";
 
@@ -165,5 +177,48 @@ export function toApiOrder(order: OrderRow): z.input<typeof apiOrderSchema> {
       // A variant's line only: which one, as sold.
       ...(line.variantTitle ? { variant: { _id: line.variantId ?? null, title: line.variantTitle, sku: line.sku ?? null } } : {}),
     })),
+  };
+}
+
+export function toApiShippingZone(zone: Zone): z.input<typeof apiShippingZoneSchema> {
+  return {
+    _id: zone.id,
+    name: zone.name,
+    countries: zone.countries,
+    regions: zone.regions,
+    methods: zone.methods.map((method) => ({
+      _id: method.id,
+      name: method.name,
+      price: centsToDollars(method.priceCents),
+      freeFrom: dollarsOrNull(method.freeFromCents),
+      estimate: method.estimate,
+    })),
+  };
+}
+
+/** Rates are kept in thousandths of a percent (8875); the API speaks percent (8.875). */
+const percent = (rateMilli: number) => rateMilli / 1000;
+
+export function toApiTaxRate(rate: TaxRateRow): z.input<typeof apiTaxRateSchema> {
+  return { _id: rate.id, country: rate.country, region: rate.region, rate: percent(rate.rateMilli), name: rate.name };
+}
+
+export function toApiQuote(quote: Quote): z.input<typeof apiQuoteSchema> {
+  const { options, selected } = quote.shipping;
+  return {
+    success: true,
+    subtotal: centsToDollars(quote.subtotalCents),
+    discount: centsToDollars(quote.discountCents),
+    shipping: {
+      options: options.map((option) => ({
+        _id: option.id,
+        name: option.name,
+        amount: centsToDollars(option.amountCents),
+        estimate: option.estimate,
+      })),
+      selected: selected ? { _id: selected.id, name: selected.name, amount: centsToDollars(selected.amountCents) } : null,
+    },
+    tax: { amount: centsToDollars(quote.tax.cents), rate: percent(quote.tax.rateMilli), included: quote.tax.included },
+    total: centsToDollars(quote.totalCents),
   };
 }

@@ -1,18 +1,60 @@
-// The API's way into checkout: POST /api/v1/product/payments reads only ids and quantities.
+// The API's way into checkout: POST /api/v1/product/payments and POST
+// /api/v1/checkout/quote read ids and quantities, and where and how to deliver.
 import { z } from "zod";
 import { apiCartLinesSchema, mergeLines, type CartLine } from "~/domain/cart/cart.server";
+import { shipToSchema } from "~/domain/shipping/ship-to";
+import { idSchema } from "~/utils/id";
 
-/** POST /api/v1/product/payments: `{products: [{_id, quantity?}]}`; only ids and quantities are read. */
-export const paymentsRequestSchema = z.object({
-  products: apiCartLinesSchema,
-  discountCode: z
-    .string()
-    .max(100)
-    .optional()
-    .describe("A discount code to apply; refused (409, or 400 when unknown) when it does not apply"),
-});
+const FAILED = Symbol("failed");
+type Refused = { [FAILED]: z.core.$ZodIssue[] };
+
+/**
+ * `schema`, except that a problem inside one of `nested` (an object field) is
+ * reported at the field inside it, "shipTo.postalCode", where the API's field
+ * errors (one per top-level name) would otherwise say only "shipTo". Every
+ * other problem keeps its path. The description (OpenAPI) is `schema`'s.
+ */
+function namingNestedFields<S extends z.ZodType>(schema: S, nested: readonly string[]) {
+  return schema
+    .catch((ctx) => ({ [FAILED]: ctx.error.issues }) as unknown as z.output<S>)
+    .transform((value, ctx) => {
+      if (!value || typeof value !== "object" || !(FAILED in value)) return value;
+      for (const issue of (value as unknown as Refused)[FAILED]) {
+        const flatten = issue.path.length > 1 && nested.includes(String(issue.path[0]));
+        ctx.addIssue({ code: "custom", message: issue.message, path: flatten ? [issue.path.map(String).join(".")] : issue.path });
+      }
+      return z.NEVER;
+    });
+}
+
+/**
+ * POST /api/v1/product/payments (and the quote): `{products: [{_id, variantId?, quantity?}], discountCode?, shipTo?, shippingMethodId?}`;
+ * only ids and quantities of the products are read.
+ */
+export const paymentsRequestSchema = namingNestedFields(
+  z.object({
+    products: apiCartLinesSchema,
+    discountCode: z
+      .string()
+      .max(100)
+      .optional()
+      .describe("A discount code to apply; refused (409, or 400 when unknown) when it does not apply"),
+    shipTo: shipToSchema
+      .optional()
+      .describe(
+        "Where to deliver (`region`: the state's code, required for US, CA and AU; `country`: two letters). Absent: the address the buyer's last order went to, else the profile's address in the shop's country. A problem is named at its field: `shipTo.postalCode`",
+      ),
+    shippingMethodId: idSchema("Choose one of the delivery options offered for this address")
+      .optional()
+      .describe(
+        "One of the address's delivery options (POST /api/v1/checkout/quote lists them as `shipping.options[]._id`); absent: the cheapest",
+      ),
+  }),
+  ["shipTo"],
+);
+export type PaymentsRequest = z.output<typeof paymentsRequestSchema>;
 
 /** The API's product list as cart lines: a product listed twice (the old client's way) counts twice. */
-export function linesFromPaymentsRequest(body: z.infer<typeof paymentsRequestSchema>): CartLine[] {
+export function linesFromPaymentsRequest(body: PaymentsRequest): CartLine[] {
   return mergeLines(body.products.map((item) => ({ productId: item._id, variantId: item.variantId, quantity: item.quantity })));
 }
