@@ -104,6 +104,18 @@ export const apiOrderSchema = z
       .strictObject({ code: z.string(), amount: z.number().describe("US dollars off") })
       .nullable()
       .describe("The discount code the order was placed with, or null"),
+    shipping: z
+      .strictObject({ method: z.string(), amount: z.number().describe("US dollars") })
+      .optional()
+      .describe("How it is delivered and what that cost; absent for orders placed without a delivery method"),
+    tax: z
+      .strictObject({
+        amount: z.number().describe("US dollars"),
+        rate: z.number().describe("Percent, e.g. 8.875"),
+        included: z.boolean().describe("true: inside the prices (shown, not added); false: added to the total"),
+      })
+      .optional()
+      .describe("The order's tax; absent when none was charged"),
     products: z
       .array(
         z.strictObject({

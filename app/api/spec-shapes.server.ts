@@ -137,6 +137,11 @@ type OrderRow = {
   subtotalCents?: number | null;
   discountCents?: number;
   discountCode?: string | null;
+  shippingMethod?: string | null;
+  shippingCents?: number;
+  taxCents?: number;
+  taxRateMilli?: number | null;
+  taxIncluded?: boolean;
   buyer: { id: string; name: string };
   lines: {
     productId: string | null;
@@ -167,6 +172,11 @@ export function toApiOrder(order: OrderRow): z.input<typeof apiOrderSchema> {
     // Before the discount; orders from before discounts have none, so their subtotal is their total.
     subtotal: centsToDollars(order.subtotalCents ?? order.totalCents),
     discount: order.discountCode ? { code: order.discountCode, amount: centsToDollars(order.discountCents ?? 0) } : null,
+    // Only orders that were delivered for a price or taxed carry these (older answers are unchanged).
+    ...(order.shippingMethod ? { shipping: { method: order.shippingMethod, amount: centsToDollars(order.shippingCents ?? 0) } } : {}),
+    ...(order.taxCents
+      ? { tax: { amount: centsToDollars(order.taxCents), rate: (order.taxRateMilli ?? 0) / 1000, included: Boolean(order.taxIncluded) } }
+      : {}),
     products: order.lines.map((line) => ({
       _id: line.productId,
       name: line.name,
