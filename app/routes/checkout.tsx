@@ -90,7 +90,7 @@ export default function CheckoutPage() {
           ) : (
             <div className="flex items-center gap-4">
               <input type="hidden" name="expectedTotalCents" value={quote?.totalCents ?? ""} />
-              <input type="hidden" name="quotedFor" value={quotedFor(view.values, view.methodId)} />
+              {view.needsShipping ? <input type="hidden" name="quotedFor" value={quotedFor(view.values, view.methodId)} /> : null}
               <button type="submit" name="intent" value="pay" className="btn-primary" disabled={busy || !quote}>
                 {busy ? "Processing..." : "Checkout"}
               </button>

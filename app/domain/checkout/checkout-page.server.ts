@@ -102,7 +102,7 @@ export async function checkoutPageAction(
   // A bare post (the form before delivery existed, old pages) means Checkout.
   if ((text("intent") || "pay") !== "pay" || !page.quote) return { kind: "view", view: page, status: page.message ? 422 : 200 };
   // The address or method changed after the total was shown: show the new total first.
-  if (text("quotedFor") && text("quotedFor") !== quotedFor(values, page.methodId)) {
+  if (page.needsShipping && text("quotedFor") && text("quotedFor") !== quotedFor(values, page.methodId)) {
     const message = "Your delivery changed the total: check it, then press Checkout again.";
     return { kind: "view", view: { ...page, message }, status: 409 };
   }
