@@ -2,6 +2,7 @@
 // By the time a handler runs, the dispatcher has checked the role (`user`)
 // and parsed the path parameters, query and body with the declared schemas;
 // a handler calls one domain function and shapes the answer.
+import type { Outcome } from "~/domain/outcome";
 import type { AppLoadContext } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import type { z } from "zod";
@@ -79,6 +80,12 @@ export type Handlers = { [K in OperationId]: Handler<(typeof CONTRACT)[K]> };
 // other URL (old API clients) is revalidated each time, cheaply, with If-None-Match.
 const VERSIONED = "public, max-age=31536000, immutable";
 const UNVERSIONED = "public, no-cache";
+
+/** A domain write's answer: its refusal with the field errors, or `{ success: true, ...fields }` with `status`. */
+function writeAnswer<T extends object>(result: Outcome<T>, fields: (saved: T) => Record<string, unknown>, status = 200): Response {
+  if (!result.ok) return apiError(result.status, result.message, { errors: result.errors });
+  return json({ success: true, ...fields(result) }, { status });
+}
 
 type StoredPhoto = NonNullable<Awaited<ReturnType<typeof getProductPhoto>>>;
 
@@ -423,17 +430,10 @@ export const handlers: Handlers = {
 
   listShippingZones: async () => json({ success: true, zones: (await listZones()).map(toApiShippingZone) }),
 
-  createShippingZone: async ({ body }) => {
-    const result = await createZone(body);
-    if (!result.ok) return apiError(result.status, result.message, { errors: result.errors });
-    return json({ success: true, zone: toApiShippingZone(result.zone) }, { status: 201 });
-  },
+  createShippingZone: async ({ body }) => writeAnswer(await createZone(body), ({ zone }) => ({ zone: toApiShippingZone(zone) }), 201),
 
-  updateShippingZone: async ({ params, body }) => {
-    const result = await updateZone(params.id, body);
-    if (!result.ok) return apiError(result.status, result.message, { errors: result.errors });
-    return json({ success: true, zone: toApiShippingZone(result.zone) });
-  },
+  updateShippingZone: async ({ params, body }) =>
+    writeAnswer(await updateZone(params.id, body), ({ zone }) => ({ zone: toApiShippingZone(zone) })),
 
   deleteShippingZone: async ({ params }) => {
     const result = await deleteZone(params.id);
@@ -443,17 +443,9 @@ export const handlers: Handlers = {
 
   listTaxRates: async () => json({ success: true, rates: (await listTaxRates()).map(toApiTaxRate) }),
 
-  createTaxRate: async ({ body }) => {
-    const result = await saveTaxRate(null, body);
-    if (!result.ok) return apiError(result.status, result.message, { errors: result.errors });
-    return json({ success: true, rate: toApiTaxRate(result.rate) }, { status: 201 });
-  },
+  createTaxRate: async ({ body }) => writeAnswer(await saveTaxRate(null, body), ({ rate }) => ({ rate: toApiTaxRate(rate) }), 201),
 
-  updateTaxRate: async ({ params, body }) => {
-    const result = await saveTaxRate(params.id, body);
-    if (!result.ok) return apiError(result.status, result.message, { errors: result.errors });
-    return json({ success: true, rate: toApiTaxRate(result.rate) });
-  },
+  updateTaxRate: async ({ params, body }) => writeAnswer(await saveTaxRate(params.id, body), ({ rate }) => ({ rate: toApiTaxRate(rate) })),
 
   deleteTaxRate: async ({ params }) => {
     const result = await deleteTaxRate(params.id);
