@@ -10,6 +10,8 @@ import { discountAction, type DiscountActionData } from "~/domain/discounts/cart
 import { cartDiscount, CART_DISCOUNT_INTENTS, checkDiscount, readDiscountCode } from "~/domain/discounts/discount.server";
 import type { CartActionData } from "~/domain/cart/cart";
 import { getOptionalUser } from "~/domain/accounts/auth.server";
+import { taxAddress } from "~/domain/shipping/ship-to.server";
+import { includedTaxOf } from "~/domain/tax/rates.server";
 import { readFormData } from "~/utils/http/request-input.server";
 import { assertSameOrigin, safeRedirect } from "~/utils/http/http.server";
 import { pageMeta } from "~/utils/http/meta";
@@ -26,8 +28,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const refused = tried && tried !== code ? await checkDiscount(tried, cart.totalCents, { buyerId: user?.id }) : null;
   const triedRefusal: DiscountActionData | null =
     refused && !refused.ok ? { discountError: refused.message, code: tried!.slice(0, 100) } : null;
+  const includedTax = await includedTaxOf(discount?.totalCents ?? cart.totalCents, await taxAddress(user?.id));
   return json(
-    { user: user ? { name: user.name, address: user.address } : null, cart, discount, triedRefusal, count: cartItemCount(lines) },
+    {
+      user: user ? { name: user.name, address: user.address } : null,
+      cart,
+      discount,
+      triedRefusal,
+      count: cartItemCount(lines),
+      includedTax,
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -71,7 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CartPage() {
-  const { user, cart, discount, triedRefusal, count } = useLoaderData<typeof loader>();
+  const { user, cart, discount, triedRefusal, count, includedTax } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const discountRefusal = actionData && "discountError" in actionData ? actionData : (triedRefusal ?? undefined);
   const lineError = actionData && "productId" in actionData ? actionData : undefined;
@@ -128,6 +138,7 @@ export default function CartPage() {
         discountValue={discountRefusal?.code}
         hasUnavailable={cart.unavailable.length > 0 && !clearing}
         canCheckout={lines.length > 0}
+        includedTax={clearing ? null : includedTax}
       />
     </div>
   );

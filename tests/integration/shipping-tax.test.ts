@@ -16,7 +16,7 @@ import { discountInputSchema } from "~/domain/discounts/discount.schema";
 import { createDiscount } from "~/domain/discounts/discount.server";
 import type { ShipTo } from "~/domain/shipping/ship-to";
 import { createZone, updateZone } from "~/domain/shipping/zones.server";
-import { saveTaxRate, updateTaxSettings } from "~/domain/tax/rates.server";
+import { includedTaxOf, saveTaxRate, updateTaxSettings } from "~/domain/tax/rates.server";
 import { db } from "~/utils/db.server";
 import { createProduct, createUser, tag } from "../fixtures/integration";
 
@@ -151,6 +151,16 @@ describe("tax", () => {
     // Shipping taxed too: (19.99 + 4.90) × 19 / 119 = 3.974 → $3.97, inside the total.
     expect(quoted.quote.tax).toMatchObject({ cents: 397, included: true });
     expect(quoted.quote.totalCents).toBe(1999 + 490);
+  });
+});
+
+describe("the cart, before checkout asks where", () => {
+  it("says how much of a European total is tax, and nothing where tax is added", async () => {
+    await saveTaxRate(null, { country: "DE", rate: "19", name: "VAT" });
+    expect(await includedTaxOf(1999, { country: "DE", region: null })).toBeNull();
+    await updateTaxSettings({ pricesIncludeTax: true, taxShipping: false });
+    expect(await includedTaxOf(1999, { country: "DE", region: null })).toEqual({ cents: 319, label: "VAT (19 %)" });
+    expect(await includedTaxOf(1999, { country: "FR", region: null })).toBeNull();
   });
 });
 

@@ -15,6 +15,7 @@ export function CartSummary({
   discountValue,
   hasUnavailable,
   canCheckout,
+  includedTax = null,
 }: {
   user: { name: string; address: string } | null;
   subtotalCents: number;
@@ -24,6 +25,8 @@ export function CartSummary({
   discountValue?: string;
   hasUnavailable: boolean;
   canCheckout: boolean;
+  /** Where prices include tax: how much of the total is tax ("Includes $3.19 VAT"). */
+  includedTax?: { cents: number; label: string } | null;
 }) {
   const totalCents = subtotalCents - (discount && !discount.problem ? discount.discountCents : 0);
   return (
@@ -44,6 +47,11 @@ export function CartSummary({
       <p className="mt-2 text-lg font-semibold" data-testid="cart-total">
         Total : {formatPrice(totalCents)}
       </p>
+      {includedTax && includedTax.cents > 0 ? (
+        <p className="text-sm text-gray-600" data-testid="cart-included-tax">
+          Includes {formatPrice(includedTax.cents)} {includedTax.label}
+        </p>
+      ) : null}
       {hasUnavailable ? <p className="mt-1 text-sm text-amber-800">Items that are no longer available are not counted.</p> : null}
       <DiscountCodeForm error={discountError} value={discountValue} />
 

@@ -4,7 +4,7 @@
 import type { Prisma } from "@prisma/client";
 import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { shipToSchema, type ShipTo } from "./ship-to";
+import { regionKey, shipToSchema, type ShipTo } from "./ship-to";
 
 type Buyer = { id: string; name: string; address: string; phone: string };
 
@@ -36,4 +36,10 @@ export async function defaultShipTo(buyer: Buyer): Promise<{ shipTo: ShipTo; com
 /** Remembered in the transaction that places the order. */
 export async function rememberShipTo(tx: Prisma.TransactionClient, userId: string, shipTo: ShipTo) {
   await tx.user.update({ where: { id: userId }, data: { shipTo } });
+}
+
+/** Where a cart is taxed before checkout asks: the buyer's remembered ship-to, else the shop's country. */
+export async function taxAddress(userId: string | undefined): Promise<{ country: string; region: string | null }> {
+  const remembered = userId ? await rememberedShipTo(userId) : null;
+  return remembered ? { country: remembered.country, region: regionKey(remembered) } : { country: env().SHOP_COUNTRY, region: null };
 }

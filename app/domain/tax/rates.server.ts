@@ -8,7 +8,7 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import { isUniqueViolation } from "~/domain/catalog/slug.server";
 import { failure, type Outcome } from "~/domain/outcome";
 import { taxRateInputSchema, taxSettingsSchema, type TaxSettingsInput } from "./rates.schema";
-import { formatRate, type TaxTerms } from "./tax";
+import { formatRate, taxFor, type TaxTerms } from "./tax";
 
 const rateSelect = { id: true, country: true, region: true, rateMilli: true, name: true } as const;
 export type TaxRateRow = { id: string; country: string; region: string | null; rateMilli: number; name: string | null };
@@ -101,4 +101,19 @@ export async function taxTerms(country: string, region: string | null): Promise<
   const rate =
     (region ? rates.find((candidate) => candidate.region === region) : undefined) ?? rates.find((candidate) => !candidate.region);
   return { rateMilli: rate?.rateMilli ?? 0, name: rate?.name ?? null, ...settings };
+}
+
+/**
+ * Where catalogue prices include tax: how much of `goodsAfterDiscountCents`
+ * is tax, on the buyer's remembered ship-to or the shop's country (the cart
+ * says "Includes $3.19 VAT"); null where tax is added at checkout, or none applies.
+ */
+export async function includedTaxOf(
+  goodsAfterDiscountCents: number,
+  address: { country: string; region: string | null },
+): Promise<{ cents: number; label: string } | null> {
+  const terms = await taxTerms(address.country, address.region);
+  if (!terms.pricesIncludeTax || !terms.rateMilli) return null;
+  const { taxCents } = taxFor({ goodsCents: goodsAfterDiscountCents, discountCents: 0, shippingCents: 0 }, terms);
+  return { cents: taxCents, label: `${terms.name ?? "tax"} (${formatRate(terms.rateMilli)})` };
 }
