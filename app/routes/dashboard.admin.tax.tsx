@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
-import { TAX_RATE_FIELDS, TaxRateForm, type TaxFormAnswer } from "~/components/admin/TaxRateForm";
+import { rateRefusal, TAX_RATE_FIELDS, TaxRateForm, type TaxFormAnswer } from "~/components/admin/TaxRateForm";
 import { TaxRatesTable } from "~/components/admin/TaxRatesTable";
 import { TaxSettingsForm } from "~/components/admin/TaxSettingsForm";
 import { guardMeta } from "~/components/layout/GuardScreen";
@@ -50,9 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent !== "add") return refused("form", { form: "Choose what to do: save the settings, add a rate or delete one" }, {});
   const values = keepValues(formData, TAX_RATE_FIELDS);
   const result = await saveTaxRate(null, values);
-  // A field's refusal beside the field; a taken region also says so above the form.
-  if (!result.ok)
-    return refused(intent, result.status === 400 ? result.errors : { form: result.message, ...result.errors }, values, result.status);
+  if (!result.ok) return json(rateRefusal(intent, result, values), { status: result.status });
   const { rate } = result;
   return redirectWithSuccess(PATH, `${rate.region ?? rate.country} is taxed at ${formatRate(rate.rateMilli)}`);
 }

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
-import { TAX_RATE_FIELDS, TaxRateForm, type TaxFormAnswer } from "~/components/admin/TaxRateForm";
+import { rateRefusal, TAX_RATE_FIELDS, TaxRateForm, type TaxFormAnswer } from "~/components/admin/TaxRateForm";
 import { guardMeta } from "~/components/layout/GuardScreen";
 import { useResultKey } from "~/components/ui/TextField";
 import { requireAdmin } from "~/domain/accounts/auth.server";
@@ -33,10 +33,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readFormData(request, MAX_FORM_BYTES, { allowForbidden: true });
   const values = keepValues(formData, TAX_RATE_FIELDS);
   const result = await saveTaxRate(params.id ?? "", values);
-  if (!result.ok) {
-    const errors = result.status === 400 ? result.errors : { form: result.message, ...result.errors };
-    return json<TaxFormAnswer>({ intent: "save", errors, values }, { status: result.status });
-  }
+  if (!result.ok) return json(rateRefusal("save", result, values), { status: result.status });
   const { rate } = result;
   return redirectWithSuccess(LIST, `${rate.region ?? rate.country} is taxed at ${formatRate(rate.rateMilli)}`);
 }

@@ -72,12 +72,12 @@ export function ShippingZoneForm({
         </p>
         <FormError message={errors.methods} />
         {Array.from({ length: rows }, (_, i) => i + 1).map((row) => (
-          <fieldset key={row} className="grid min-w-0 gap-3 rounded border border-gray-200 p-3 sm:grid-cols-2 lg:grid-cols-4">
+          <fieldset key={row} className="grid min-w-0 grid-cols-2 gap-3 rounded border border-gray-200 p-3 lg:grid-cols-4">
             <legend className="px-1 text-sm font-medium text-gray-800">Method {row}</legend>
-            <RowField row={row} label="Name" maxLength={60} {...text(methodField(row, "Name"))} />
+            <RowField row={row} label="Name" maxLength={60} wide {...text(methodField(row, "Name"))} />
             <RowField row={row} label="Price ($)" inputMode="decimal" {...text(methodField(row, "Price"))} />
             <RowField row={row} label="Free from ($)" inputMode="decimal" {...text(methodField(row, "FreeFrom"))} />
-            <RowField row={row} label="Estimate" maxLength={60} placeholder="2–4 business days" {...text(methodField(row, "Estimate"))} />
+            <RowField row={row} label="Estimate" maxLength={60} wide {...text(methodField(row, "Estimate"))} />
           </fieldset>
         ))}
       </fieldset>
@@ -90,17 +90,25 @@ export function ShippingZoneForm({
   );
 }
 
-/** A method row's input: a short visible label, named with its row for screen readers ("Method 2 Price ($)"). */
+/**
+ * A method row's input: a short visible label, named with its row for screen
+ * readers ("Method 2 Price ($)"). `wide`: the whole row on phones (name,
+ * estimate), the two amounts side by side.
+ */
 function RowField({
   row,
   label,
   name,
   error,
+  wide = false,
   ...inputProps
-}: { row: number; label: string; name: string; error?: string } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name">) {
+}: { row: number; label: string; name: string; error?: string; wide?: boolean } & Omit<
+  React.InputHTMLAttributes<HTMLInputElement>,
+  "name"
+>) {
   const id = useId();
   return (
-    <div className="min-w-0">
+    <div className={`min-w-0 ${wide ? "col-span-2 lg:col-span-1" : ""}`}>
       <label htmlFor={id} className="label">
         <span className="sr-only">Method {row} </span>
         {label}

@@ -2,12 +2,25 @@ import { Form } from "@remix-run/react";
 import { FormError, TextField } from "~/components/ui/TextField";
 import { taxRateInputSchema } from "~/domain/tax/rates.schema";
 import { fieldProps, useSchemaForm } from "~/utils/hooks/use-schema-form";
+import type { Failure } from "~/domain/outcome";
 import type { FieldErrors } from "~/utils/validation";
 
 /** A tax form's answer from the action: which form it is for, the messages, the kept values. */
 export type TaxFormAnswer = { intent?: string; errors?: FieldErrors; values?: Record<string, string> };
 export type TaxRateFormValues = Record<"country" | "region" | "rate" | "name", string>;
 export const TAX_RATE_FIELDS: (keyof TaxRateFormValues)[] = ["country", "region", "rate", "name"];
+
+/**
+ * A refused save as the form's answer: each field's message beside it; a
+ * place that already has a rate (409) or a rate gone (404) also above the
+ * form, the taken place under Region, or under Country for a country's rate.
+ */
+export function rateRefusal(intent: string, result: Failure, values: Record<string, string>): TaxFormAnswer {
+  if (result.status === 400) return { intent, errors: result.errors, values };
+  const { region, ...rest } = result.errors;
+  const taken: FieldErrors = region ? { [values.region?.trim() ? "region" : "country"]: region } : {};
+  return { intent, errors: { form: result.message, ...rest, ...taken }, values };
+}
 
 /** Add and edit a rate: one form, checked in the page and by the action with taxRateInputSchema. */
 export function TaxRateForm({
