@@ -15,6 +15,8 @@ const ADMIN_LINKS: MenuLink[] = [
   { to: "/dashboard/admin/orders", label: "Orders" },
   { to: "/dashboard/admin/users", label: "Users" },
   { to: "/dashboard/admin/discounts", label: "Discounts" },
+  { to: "/dashboard/admin/shipping", label: "Shipping" },
+  { to: "/dashboard/admin/tax", label: "Tax" },
   { to: "/dashboard/admin/emails", label: "E-mails" },
   { to: "/dashboard/admin/audit", label: "Audit trail" },
   { to: "/dashboard/user/security", label: "Security" },

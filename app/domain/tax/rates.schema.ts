@@ -20,11 +20,16 @@ export const taxRateInputSchema = z
           .regex(/^[A-Z]{2}-[A-Z0-9]{1,3}$/, 'A region is its country and code, e.g. "US-NY"')
           .optional(),
       ),
-    rate: z.coerce
-      .number({ error: "Enter the rate in percent, e.g. 8.875" })
-      .min(0, "The rate cannot be negative")
-      .max(100, "The rate must be at most 100 %")
-      .refine((rate) => Number.isInteger(Math.round(rate * 1000 * 1e6) / 1e6), "At most three decimals, e.g. 8.875")
+    rate: z
+      .preprocess(
+        // Blank, null or a boolean is no rate (coerced, they would pass as 0 % or 1 %).
+        (value) => (value === null || typeof value === "boolean" || (typeof value === "string" && !value.trim()) ? undefined : value),
+        z.coerce
+          .number({ error: "Enter the rate in percent, e.g. 8.875" })
+          .min(0, "The rate cannot be negative")
+          .max(100, "The rate must be at most 100 %")
+          .refine((rate) => Number.isInteger(Math.round(rate * 1000 * 1e6) / 1e6), "At most three decimals, e.g. 8.875"),
+      )
       .transform((rate) => Math.round(rate * 1000))
       .meta({ type: "number", description: "Percent, at most three decimals: 8.875" }),
     name: z
