@@ -21,7 +21,7 @@ import { DEFAULT_LISTING, PAGE_SIZE } from "~/domain/catalog/catalog";
 import { getCategoryPage } from "~/domain/catalog/category-page.server";
 import { API_LIST_LIMIT, countProducts, listNewestProducts, listProducts } from "~/domain/catalog/listing.server";
 import type { ListedProduct } from "~/domain/catalog/listed-product.server";
-import { optionsOfListed } from "~/domain/catalog/listed-variants.server";
+import { optionsOfListed } from "~/domain/catalog/variants/listed-variants.server";
 import { getProductBySlug, similarProducts } from "~/domain/catalog/product-page.server";
 import { getProductPhoto, getVariantPhoto } from "~/domain/catalog/product-photo.server";
 import { searchProducts } from "~/domain/catalog/search.server";
@@ -35,7 +35,7 @@ import { createZone, deleteZone, listZones, updateZone } from "~/domain/shipping
 import { deleteTaxRate, listTaxRates, saveTaxRate, taxSettings, updateTaxSettings } from "~/domain/tax/rates.server";
 import { ADMIN_ORDERS_PAGE_SIZE, ALL_ORDERS_MAX, listAllOrders, listOrdersForUser, updateOrderStatus } from "~/domain/orders/order.server";
 import { createProduct, deleteProduct, updateProduct } from "~/domain/catalog/product.server";
-import { replaceVariants, variantsForAdmin } from "~/domain/catalog/variants.server";
+import { replaceVariants, variantsForAdmin } from "~/domain/catalog/variants/variants.server";
 import { attemptContext } from "~/domain/accounts/rate-limit.server";
 import { refundPaidOrder } from "~/domain/payments/refund.server";
 import { salesStats } from "~/domain/orders/stats.server";

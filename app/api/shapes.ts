@@ -4,7 +4,7 @@
 // not declare fails the tests' response check, so the generated OpenAPI
 // document cannot fall behind the handlers. Each shared shape has an `id`
 // and becomes a component of the document.
-import { MAX_OPTIONS, MAX_OPTION_VALUES } from "~/domain/catalog/variants";
+import { MAX_OPTIONS, MAX_OPTION_VALUES } from "~/domain/catalog/variants/variants";
 import { ORDER_STATUSES } from "~/domain/orders/order";
 import { z } from "~/utils/zod";
 

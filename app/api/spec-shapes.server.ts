@@ -14,8 +14,8 @@ import type {
 } from "~/api/shapes";
 import { centsToDollars } from "~/utils/money";
 import type { ListedProduct } from "~/domain/catalog/listed-product.server";
-import type { SoldInOptions } from "~/domain/catalog/listed-variants.server";
-import type { VariantView } from "~/domain/catalog/variants";
+import type { SoldInOptions } from "~/domain/catalog/variants/listed-variants.server";
+import type { VariantView } from "~/domain/catalog/variants/variants";
 import type { Quote } from "~/domain/checkout/quote.server";
 import type { Zone } from "~/domain/shipping/zones.server";
 import type { TaxRateRow } from "~/domain/tax/rates.server";

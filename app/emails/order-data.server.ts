@@ -2,7 +2,7 @@
 // (so it says what was committed with it, not what the order became later).
 import type { Prisma } from "@prisma/client";
 import { publicOriginFor } from "~/utils/http/http.server";
-import { lineTitle } from "~/domain/catalog/variants";
+import { lineTitle } from "~/domain/catalog/variants/variants";
 import { countryName } from "~/domain/shipping/country-name";
 import { formatRate } from "~/domain/tax/tax";
 import type { LinesBlock } from "./layout.server";

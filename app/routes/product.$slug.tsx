@@ -9,7 +9,7 @@ import { keepListingAfterCartAction } from "~/components/catalog/ProductGrid";
 import { productPhotoPath } from "~/domain/catalog/catalog";
 import { toProductCard } from "~/domain/catalog/listed-product.server";
 import { getProductPage } from "~/domain/catalog/product-page.server";
-import { selectVariant } from "~/domain/catalog/variants";
+import { selectVariant } from "~/domain/catalog/variants/variants";
 import { notFound, publicOrigin } from "~/utils/http/http.server";
 import { pageMeta } from "~/utils/http/meta";
 import { centsToDollars, formatPrice } from "~/utils/money";

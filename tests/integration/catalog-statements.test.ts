@@ -20,7 +20,7 @@ import { loader as categoryLoader } from "~/routes/category.$slug";
 import { loader as productLoader } from "~/routes/product.$slug";
 import { loader as searchLoader } from "~/routes/search";
 import { loader as apiListLoader } from "~/routes/api.v1.$";
-import { replaceVariants } from "~/domain/catalog/variants.server";
+import { replaceVariants } from "~/domain/catalog/variants/variants.server";
 
 type Loader = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<Response> | Response;
 

@@ -33,7 +33,7 @@ import { createProduct, deleteProduct, updateProduct } from "~/domain/catalog/pr
 import { db } from "~/utils/db.server";
 import { createSession, revokeAllSessions, sessionCookie } from "~/domain/accounts/session.server";
 import { redirectWithSuccess } from "~/utils/http/toast.server";
-import { replaceVariants } from "~/domain/catalog/variants.server";
+import { replaceVariants } from "~/domain/catalog/variants/variants.server";
 
 const buildPath = process.env.TEST_REMIX_BUILD;
 const serverPath = process.env.TEST_SERVER_BUILD;

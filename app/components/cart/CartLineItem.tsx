@@ -3,7 +3,7 @@ import { RespondWithJson, useCartBusy } from "~/components/cart/AddToCartButton"
 import { MAX_LINE_QUANTITY, type CartActionData } from "~/domain/cart/cart";
 import type { PricedLine } from "~/domain/cart/cart.server";
 import { productPhotoPath } from "~/domain/catalog/catalog";
-import { variantPhotoPath } from "~/domain/catalog/variants";
+import { variantPhotoPath } from "~/domain/catalog/variants/variants";
 import { formatPrice } from "~/utils/money";
 import { preview } from "~/utils/text";
 

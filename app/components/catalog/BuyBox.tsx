@@ -2,7 +2,7 @@ import { AddToCartButton } from "~/components/cart/AddToCartButton";
 import { cardPrice, useCardLinks } from "~/components/catalog/ProductCard";
 import { MAX_LINE_QUANTITY } from "~/domain/cart/cart";
 import { productPhotoPath, THUMB_WIDTH, type ProductCardData } from "~/domain/catalog/catalog";
-import { lineTitle, type VariantSelection } from "~/domain/catalog/variants";
+import { lineTitle, type VariantSelection } from "~/domain/catalog/variants/variants";
 import { formatPrice } from "~/utils/money";
 import { VariantPicker } from "./VariantPicker";
 

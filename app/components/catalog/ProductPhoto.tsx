@@ -1,5 +1,5 @@
 import { productPhotoPath, productPhotoSrcSet } from "~/domain/catalog/catalog";
-import { variantPhotoPath } from "~/domain/catalog/variants";
+import { variantPhotoPath } from "~/domain/catalog/variants/variants";
 
 type PhotoMeta = { etag: string; width: number; height: number };
 

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { OptionGroup } from "~/domain/catalog/variants";
+import type { OptionGroup } from "~/domain/catalog/variants/variants";
 
 /**
  * Each option as a group of choices. A choice is a link to the page with that

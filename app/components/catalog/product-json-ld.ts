@@ -1,4 +1,4 @@
-import { choiceSearch, type ProductOption, type VariantView } from "~/domain/catalog/variants";
+import { choiceSearch, type ProductOption, type VariantView } from "~/domain/catalog/variants/variants";
 import { centsToDollars } from "~/utils/money";
 
 type ProductJsonLdInput = {

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { orderStatusLabel, paymentLabel, type OrderStatusValue, type PaymentStatusValue } from "~/domain/orders/order";
 import { formatPrice } from "~/utils/money";
 import { RelativeTime } from "~/components/ui/RelativeTime";
-import { lineTitle } from "~/domain/catalog/variants";
+import { lineTitle } from "~/domain/catalog/variants/variants";
 
 export type OrderCardData = {
   id: string;

@@ -2,7 +2,7 @@ import { orderStatusLabel, paymentLabel, type OrderStatusValue, type PaymentStat
 import { refundStateLabel } from "~/domain/payments/refund";
 import { formatPrice } from "~/utils/money";
 import { RelativeTime } from "~/components/ui/RelativeTime";
-import { lineTitle } from "~/domain/catalog/variants";
+import { lineTitle } from "~/domain/catalog/variants/variants";
 import { countryName } from "~/domain/shipping/country-name";
 import { formatRate } from "~/domain/tax/tax";
 

@@ -10,7 +10,7 @@ import { idSchema, isValidId } from "~/utils/id";
 import { CART_COOKIE } from "~/utils/personal-cookies";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "./cart";
 import type { ProductCardData } from "~/domain/catalog/catalog";
-import { lineTitle } from "~/domain/catalog/variants";
+import { lineTitle } from "~/domain/catalog/variants/variants";
 
 export { MAX_CART_LINES, MAX_LINE_QUANTITY };
 

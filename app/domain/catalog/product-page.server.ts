@@ -7,8 +7,8 @@ import { slugLike } from "./catalog";
 import { idSchema } from "./catalog-query";
 import { fromRow, LISTED_COLUMNS, LISTED_JOINS, type ListedProduct, type ListedSqlRow } from "./listed-product.server";
 import { listNewestWhere } from "./listing.server";
-import type { ProductOption, VariantView } from "./variants";
-import { optionsOf } from "./variants.server";
+import type { ProductOption, VariantView } from "~/domain/catalog/variants/variants";
+import { optionsOf } from "~/domain/catalog/variants/variants.server";
 
 /** Similar products on a product page. */
 export const SIMILAR_LIMIT = 6;

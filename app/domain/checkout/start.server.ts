@@ -8,7 +8,7 @@ import { MAX_CART_LINES, priceCart, type CartLine } from "~/domain/cart/cart.ser
 import { reserveDiscountUse } from "~/domain/discounts/discount.server";
 import { endAttempt, expireReplaced, replacePendingAttempts } from "./attempts.server";
 import { cancelOpenAttempts } from "./cancel.server";
-import { lineTitle } from "~/domain/catalog/variants";
+import { lineTitle } from "~/domain/catalog/variants/variants";
 import type { ShipTo } from "~/domain/shipping/ship-to";
 import { rememberShipTo } from "~/domain/shipping/ship-to.server";
 import { formatRate } from "~/domain/tax/tax";

@@ -6,7 +6,7 @@
 import { db } from "~/utils/db.server";
 import { orderStatusLabel, paymentLabel, type OrderFilter } from "./order";
 import { orderFilterWhere } from "./order.server";
-import { lineTitle } from "~/domain/catalog/variants";
+import { lineTitle } from "~/domain/catalog/variants/variants";
 
 export const CSV_BATCH = 1000;
 export const CSV_COLUMNS = [

@@ -19,7 +19,7 @@ import { Prisma, type PaymentStatus } from "@prisma/client";
 import { db } from "~/utils/db.server";
 import { formatPrice } from "~/utils/money";
 import { stripe } from "~/domain/payments/stripe.server";
-import { lineTitle } from "~/domain/catalog/variants";
+import { lineTitle } from "~/domain/catalog/variants/variants";
 import { addStock, lockStock, stockKey, type StockUnits } from "~/domain/checkout/holds.server";
 import { failure, type Failure } from "~/domain/outcome";
 import { refundAmountFor, type RefundInput } from "./refund";

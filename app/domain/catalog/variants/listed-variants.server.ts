@@ -5,7 +5,7 @@
 // variants column: a list reads in as many statements as before, or one more.
 import { Prisma } from "@prisma/client";
 import { readRows } from "~/utils/sql.server";
-import { VARIANTS_JSON } from "./product-page.server";
+import { VARIANTS_JSON } from "~/domain/catalog/product-page.server";
 import type { ProductOption, VariantView } from "./variants";
 import { optionsOf } from "./variants.server";
 

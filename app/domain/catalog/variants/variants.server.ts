@@ -10,9 +10,9 @@ import { isValidId } from "~/utils/id";
 import { parseInput } from "~/utils/validation";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { failure, type Outcome } from "~/domain/outcome";
-import { catalogChanged } from "./catalog-events.server";
-import type { ProcessedPhoto } from "./photo.server";
-import { isUniqueViolation } from "./slug.server";
+import { catalogChanged } from "~/domain/catalog/catalog-events.server";
+import type { ProcessedPhoto } from "~/domain/catalog/photo.server";
+import { isUniqueViolation } from "~/domain/catalog/slug.server";
 import { choiceKey, variantTitle, type ProductOption, type VariantChoice, type VariantView } from "./variants";
 import { variantsInputSchema } from "./variants.schema";
 

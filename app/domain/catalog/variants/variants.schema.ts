@@ -3,7 +3,7 @@
 // are checked by this schema, on the server, whatever the page did. Every
 // refusal names the field: `options[1].values`, `variants[2].sku`.
 import { z } from "~/utils/zod";
-import { priceField, quantityField } from "./product.schema";
+import { priceField, quantityField } from "~/domain/catalog/product.schema";
 import { choiceKey, MAX_OPTION_VALUES, MAX_OPTIONS, MAX_VARIANTS, type ProductOption } from "./variants";
 
 export const OPTION_TEXT_MAX = 40;

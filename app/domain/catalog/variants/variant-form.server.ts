@@ -8,7 +8,7 @@ import { json } from "@remix-run/node";
 import { readForm } from "~/utils/http/request-input.server";
 import { formDataToObject, type FieldErrors } from "~/utils/validation";
 import { centsToDollars } from "~/utils/money";
-import { InvalidImageError, processPhoto } from "./photo.server";
+import { InvalidImageError, processPhoto } from "~/domain/catalog/photo.server";
 import { choiceKey, combinations, MAX_OPTIONS, MAX_VARIANTS, variantTitle, type ProductOption, type VariantChoice } from "./variants";
 import { variantsFromForm } from "./variants.schema";
 import { replaceVariants, variantsForAdmin, type VariantPhotos } from "./variants.server";
