@@ -5,7 +5,7 @@
 //   set; otherwise asked for on the terminal (the password without echo).
 // Runs against DATABASE_URL, or the embedded server as `npm start` does.
 import readline from "node:readline/promises";
-import { ensureDatabase, migrate } from "./db.js";
+import { ensureDatabase, prepareDatabase } from "./db.js";
 
 /** A line typed on the terminal (the setting `variable` gives it instead); with `hidden`, nothing typed is shown. */
 async function ask(question: string, variable: string, { hidden = false } = {}): Promise<string> {
@@ -33,7 +33,7 @@ async function ask(question: string, variable: string, { hidden = false } = {}):
 async function main() {
   const database = await ensureDatabase();
   process.env.DATABASE_URL = database.url;
-  await migrate(database.url);
+  await prepareDatabase(database.url);
   // Imported after DATABASE_URL is known: the app's client reads it on import.
   const { adminAccountSchema } = await import("../app/domain/accounts/user.schema");
   const { createAdmin, promoteToAdmin } = await import("../app/domain/accounts/user-admin.server");

@@ -27,4 +27,8 @@ export function describeDatabase(url: string): string;
 export function ensureDatabaseExists(url: string): Promise<void>;
 export function migrate(databaseUrl: string): Promise<void>;
 export function seed(databaseUrl: string, extraEnv?: Record<string, string>): Promise<void>;
+export function withStartupLock<T>(databaseUrl: string, work: () => Promise<T>, options?: { onWait?: () => void }): Promise<T>;
+export function prepareDatabase(databaseUrl: string, options?: { seed?: boolean; log?: (message: string) => void }): Promise<void>;
+/** The migrations this checkout ships (prisma/migrations' folder names), oldest first. */
+export function shippedMigrations(): string[];
 export function ensureDatabase(options?: { log?: boolean }): Promise<{ url: string; stop: () => Promise<void> }>;

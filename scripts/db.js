@@ -370,17 +370,30 @@ export function describeDatabase(url) {
   }
 }
 
+// Errors that mean the server was never reached (or would not let us in), as against a statement it refused.
+const UNREACHABLE = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ECONNRESET"]);
+
+function unreachableReason(error) {
+  if (error?.code === "ECONNREFUSED") return "connection refused";
+  if (error?.code === "ENOTFOUND") return "no such host";
+  if (UNREACHABLE.has(error?.code) || /timeout|terminated unexpectedly/i.test(error?.message ?? "")) return error.message || error.code;
+  return null;
+}
+
+/**
+ * Create the URL's database when it is missing. Several instances may start at
+ * once on an empty server: each may find it missing, and the ones that lose the
+ * race get "already exists" (42P04) or, when two CREATEs overlap, a unique
+ * violation on pg_database's name index (23505); both mean it is there now.
+ */
 export async function ensureDatabaseExists(url) {
   try {
     await createDatabaseIfMissing(url);
   } catch (error) {
-    const reason =
-      error?.code === "ECONNREFUSED"
-        ? "connection refused"
-        : error?.code === "ENOTFOUND"
-          ? "no such host"
-          : error?.message || String(error);
-    throw new Error(`Cannot reach PostgreSQL at ${describeDatabase(url)} (DATABASE_URL): ${reason}`, { cause: error });
+    const unreachable = unreachableReason(error);
+    if (unreachable)
+      throw new Error(`Cannot reach PostgreSQL at ${describeDatabase(url)} (DATABASE_URL): ${unreachable}`, { cause: error });
+    throw new Error(`Could not create the database at ${describeDatabase(url)}: ${error?.message || String(error)}`, { cause: error });
   }
 }
 
@@ -393,7 +406,64 @@ async function createDatabaseIfMissing(url) {
     text: "SELECT 1 FROM pg_database WHERE datname = $1",
     values: [name],
   });
-  if (existing.rowCount === 0) await adminQuery(admin.toString(), `CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+  if (existing.rowCount > 0) return;
+  try {
+    await adminQuery(admin.toString(), `CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+  } catch (error) {
+    const raced = error?.code === "42P04" || (error?.code === "23505" && /pg_database/.test(error?.constraint ?? error?.message ?? ""));
+    if (!raced) throw error;
+  }
+}
+
+/**
+ * Run `work` holding the shop's start-up lock in `databaseUrl`: a session
+ * advisory lock, so instances started together migrate and seed one after
+ * another and the later ones find nothing left to do. (Prisma's own migrate
+ * lock gives up after 10 s and does not cover the job queue or the seed.)
+ * `onWait` is told once when another instance holds it.
+ */
+export async function withStartupLock(databaseUrl, work, { onWait = () => {} } = {}) {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000, application_name: "storefront-start" });
+  client.on("error", () => {});
+  try {
+    await client.connect();
+  } catch (error) {
+    const unreachable = unreachableReason(error);
+    throw new Error(`Cannot reach PostgreSQL at ${describeDatabase(databaseUrl)}: ${unreachable ?? error?.message ?? String(error)}`, {
+      cause: error,
+    });
+  }
+  try {
+    const [classId, objectId] = STARTUP_LOCK;
+    const { rows } = await client.query("SELECT pg_try_advisory_lock($1, $2) AS locked", [classId, objectId]);
+    if (!rows[0].locked) {
+      onWait();
+      await client.query("SELECT pg_advisory_lock($1, $2)", [classId, objectId]);
+    }
+    return await work();
+  } finally {
+    // Ending the session releases the lock, also when `work` failed.
+    await client.end().catch(() => {});
+  }
+}
+
+/** The start-up lock's key: two int4s, so it never meets Prisma's one-bigint migrate lock. */
+const STARTUP_LOCK = [0x53544f52, 0x53544152]; // "STOR", "STAR"
+
+/**
+ * Bring a database up to date for this checkout under the start-up lock:
+ * migrations (ours, then the job queue's) and, when `seedIt`, the idempotent seed.
+ */
+export async function prepareDatabase(databaseUrl, { seed: seedIt = false, log = console.log } = {}) {
+  await withStartupLock(
+    databaseUrl,
+    async () => {
+      await migrate(databaseUrl);
+      if (seedIt) await seed(databaseUrl);
+    },
+    { onWait: () => log("Another instance is migrating this database; waiting for it") },
+  );
 }
 
 function run(command, args, env) {
@@ -404,13 +474,27 @@ function run(command, args, env) {
   });
 }
 
+/** The migrations this checkout ships (prisma/migrations' folder names), oldest first. */
+export function shippedMigrations() {
+  const dir = path.join(root, "prisma/migrations");
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(dir, entry.name, "migration.sql")))
+    .map((entry) => entry.name)
+    .sort();
+}
+
 export async function migrate(databaseUrl) {
   await run(
     process.execPath,
     ["-r", path.join(root, "scripts/prisma-preload.cjs"), path.join(root, "node_modules/prisma/build/index.js"), "migrate", "deploy"],
     { DATABASE_URL: databaseUrl, CHECKPOINT_DISABLE: "1", PRISMA_HIDE_UPDATE_MESSAGE: "1" },
-  );
-  await installJobQueue(databaseUrl);
+  ).catch((error) => {
+    throw new Error(`prisma migrate deploy failed (its output is above): ${error.message}`, { cause: error });
+  });
+  await installJobQueue(databaseUrl).catch((error) => {
+    throw new Error(`installing the job queue's tables failed: ${error?.message ?? error}`, { cause: error });
+  });
 }
 
 /**
@@ -430,19 +514,22 @@ export function seed(databaseUrl, extraEnv = {}) {
   return run(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "prisma/seed.ts")], {
     DATABASE_URL: databaseUrl,
     ...extraEnv,
+  }).catch((error) => {
+    throw new Error(`the seed failed (its output is above): ${error.message}`, { cause: error });
   });
 }
 
 /**
  * The database the app should use: DATABASE_URL when given, otherwise the
- * embedded server with its data under .data/postgres.
+ * embedded server with its data under .data/postgres (or EMBEDDED_PG_DIR).
  */
 export async function ensureDatabase({ log = false } = {}) {
   if (process.env.DATABASE_URL) {
     await ensureDatabaseExists(process.env.DATABASE_URL);
     return { url: process.env.DATABASE_URL, stop: async () => {} };
   }
-  const server = await startEmbeddedPostgres({ dir: path.join(root, ".data/postgres"), log });
+  const dir = process.env.EMBEDDED_PG_DIR ? path.resolve(process.env.EMBEDDED_PG_DIR) : path.join(root, ".data/postgres");
+  const server = await startEmbeddedPostgres({ dir, log });
   const url = server.urlFor("shop");
   await ensureDatabaseExists(url);
   return { url, stop: server.stop };
@@ -455,8 +542,7 @@ if (process.argv[1] && thisFile.endsWith(path.join("scripts", "db.js")) && thisF
   const command = process.argv[2];
   const db = await ensureDatabase();
   try {
-    if (command === "migrate" || command === "seed") await migrate(db.url);
-    if (command === "seed") await seed(db.url);
+    if (command === "migrate" || command === "seed") await prepareDatabase(db.url, { seed: command === "seed" });
     if (command === "url") console.log(db.url);
   } finally {
     await db.stop();

@@ -28,6 +28,7 @@ import { requestTimeout } from "./middleware/timeout";
 import { botBudget, type BotBudgetOptions } from "./middleware/bot-budget";
 import { serverTiming } from "./middleware/server-timing";
 import { metricsEndpoint, type Metrics } from "./metrics";
+import { readiness } from "./readiness";
 import { routeNamer } from "./route-names";
 import { actorContext } from "../app/utils/actor-context";
 
@@ -50,6 +51,8 @@ export type AppOptions = Pick<ServerConfig, "trustProxy" | "bodyLimitBytes" | "u
     pageCache?: Pick<PageCacheOptions, "maxBytes" | "ttlMs">;
     /** True while this process drains before stopping: answers then close their connection. */
     isDraining?: () => boolean;
+    /** The database /readyz checks for applied migrations (server/readiness.ts). */
+    databaseUrl?: string;
   };
 
 export function appEntry(build: ServerBuild): AppEntry {
@@ -77,6 +80,8 @@ export function createApp(build: ServerBuild, options: AppOptions) {
     next();
   };
   app.use(draining);
+  // Before the host check, caches and budgets: a load balancer asks each instance by its own address.
+  app.get("/readyz", readiness({ databaseUrl: options.databaseUrl, isDraining: options.isDraining }));
   app.use(publicOrigins({ appUrl: options.appUrl, trustProxy: options.trustProxy }));
   app.use(allowedMethods());
   if (options.metrics) app.use(metricsEndpoint(options.metricsToken, options.metrics.registry));

@@ -1,5 +1,6 @@
 // `npm start`: the whole shop. The primary process owns the life cycle: it
-// starts the database (supervised when embedded), applies migrations, seeds,
+// starts the database (supervised when embedded), applies migrations and seeds
+// (under a lock, so replicas started together take turns),
 // runs the local Stripe stand-in when no key is set, and keeps WEB_CONCURRENCY
 // HTTP workers (server/worker.ts) running on one port. SIGTERM/SIGINT drain the
 // workers, then stop the stand-in and PostgreSQL; SIGHUP replaces the workers
@@ -7,7 +8,7 @@
 // failure ends the process with exit code 1 and one line that says what and where.
 import cluster, { type Worker } from "node:cluster";
 import { randomBytes } from "node:crypto";
-import { freePort, migrate, seed } from "../scripts/db.js";
+import { freePort, prepareDatabase } from "../scripts/db.js";
 import { ConfigError, readServerConfig, type ServerConfig } from "./config";
 import { startDatabase } from "./database";
 import { serveClusterMetrics } from "./metrics";
@@ -145,12 +146,9 @@ async function runPrimary(config: ServerConfig) {
     const database = await startDatabase(config.port);
     stops.push(database.stop);
     env.DATABASE_URL = database.url;
-    step = "applying migrations";
-    await migrate(database.url);
-    if (config.seed) {
-      step = "seeding the demo shop";
-      await seed(database.url);
-    }
+    // Under the start-up lock: instances started together take turns, and only the first finds work to do.
+    step = config.seed ? "applying migrations and seeding the demo shop" : "applying migrations";
+    await prepareDatabase(database.url, { seed: config.seed });
     if (!env.STRIPE_SECRET_KEY) {
       if (!config.local) throw new Error("STRIPE_SECRET_KEY is required in production (the local Stripe stand-in is for development only)");
       step = "starting the local Stripe stand-in";

@@ -34,7 +34,7 @@ export async function runWorker(config: ServerConfig, { runJobs }: { runJobs: bo
   await listener?.ready;
   let draining = false;
   const metrics = createMetrics(process.env.DATABASE_URL);
-  const app = createApp(build, { ...config, metrics, isDraining: () => draining });
+  const app = createApp(build, { ...config, metrics, isDraining: () => draining, databaseUrl: process.env.DATABASE_URL });
   const server = http.createServer(app);
   // Slow clients cannot hold a connection open forever.
   server.headersTimeout = 20_000;

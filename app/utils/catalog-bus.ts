@@ -63,6 +63,11 @@ export function catalogBus(): Bus {
   });
 }
 
+/** Is this process's LISTEN connection up (server/readiness.ts reports it)? */
+export function catalogListenerLive(): boolean {
+  return catalogBus().live;
+}
+
 /** May cached pages be read and filled right now? */
 export function catalogCachesUsable(): boolean {
   const bus = catalogBus();

@@ -17,7 +17,7 @@ import { refuse } from "./refuse";
 const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 /** Answered where it is, whatever the host: a load balancer checks an instance by its own address. */
-const ANY_HOST_PATHS = new Set(["/healthz"]);
+const ANY_HOST_PATHS = new Set(["/healthz", "/readyz"]);
 
 /** The origin this request was sent to, or null when its Host is missing or not a host. */
 export function requestOrigin(req: Request, trustProxy: number): string | null {
