@@ -39,6 +39,22 @@ describe("the @remix-run/router patch", () => {
     const source = fs.readFileSync(require.resolve("@remix-run/router"), "utf8");
     expect(source).toContain("function rankedBranches(routes)");
     expect(source).toContain("const compiledPaths = new Map()");
+    expect(source).toContain("let recentMatchesCache = new WeakMap()");
+  });
+
+  it("hands out copies of a path's kept matches: what one caller changes, the next does not see", () => {
+    const routes: AgnosticRouteObject[] = [{ id: "shop", path: "/", children: [{ id: "product", path: "product/:slug" }] }];
+    const first = matchRoutes(routes, "/product/lamp")!;
+    expect(first.map((match) => match.route.id)).toEqual(["shop", "product"]);
+    // One branch's matches share one params object, as the unpatched router's do.
+    expect(first[0].params).toBe(first[1].params);
+    first[1].params.slug = "changed";
+    first.pop();
+    const again = matchRoutes(routes, "/product/lamp")!;
+    expect(again.map((match) => match.route.id)).toEqual(["shop", "product"]);
+    expect(again[1].params).toEqual({ slug: "lamp" });
+    expect(again).not.toBe(first);
+    expect(matchRoutes(routes, "/product/vase")?.[1].params).toEqual({ slug: "vase" });
   });
 
   it("ranks routes the same on every call with the same tree", () => {
