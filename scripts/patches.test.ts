@@ -48,7 +48,7 @@ describe("the @remix-run/router patch", () => {
     expect(first.map((match) => match.route.id)).toEqual(["shop", "product"]);
     // One branch's matches share one params object, as the unpatched router's do.
     expect(first[0].params).toBe(first[1].params);
-    first[1].params.slug = "changed";
+    (first[1].params as Record<string, string>).slug = "changed";
     first.pop();
     const again = matchRoutes(routes, "/product/lamp")!;
     expect(again.map((match) => match.route.id)).toEqual(["shop", "product"]);

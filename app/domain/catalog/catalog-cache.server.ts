@@ -13,7 +13,14 @@ export type CatalogCache<T> = {
   get: (key: string, load: () => Promise<T>) => Promise<T>;
   /** The cached value for `key` if there is one; never reads the database. */
   peek: (key: string) => T | undefined;
+  /** Keep `value`, learnt from a read that began at `generation` (listingGeneration()), unless a change went by since. */
+  keep: (key: string, value: T, generation: number) => void;
 };
+
+/** Where the listing caches are: read it before a read whose answer may be kept. */
+export function listingGeneration(): number {
+  return catalogBus().listingGeneration;
+}
 
 export function catalogCache<T>(maxEntries: number): CatalogCache<T> {
   const values = new Map<string, T>();
@@ -23,7 +30,13 @@ export function catalogCache<T>(maxEntries: number): CatalogCache<T> {
     values.clear();
     loading.clear();
   });
+  const keep = (key: string, value: T, generation: number) => {
+    if (!listingCachesUsable() || catalogBus().listingGeneration !== generation) return;
+    if (values.size >= maxEntries && !values.has(key)) values.clear();
+    values.set(key, value);
+  };
   return {
+    keep,
     peek: (key) => (listingCachesUsable() ? values.get(key) : undefined),
     get: (key, load) => {
       if (!listingCachesUsable()) return load();
@@ -34,10 +47,7 @@ export function catalogCache<T>(maxEntries: number): CatalogCache<T> {
       const promise = load().then(
         (value) => {
           if (loading.get(key) === promise) loading.delete(key);
-          if (listingCachesUsable() && catalogBus().listingGeneration === generation) {
-            if (values.size >= maxEntries) values.clear();
-            values.set(key, value);
-          }
+          keep(key, value, generation);
           return value;
         },
         (error) => {
