@@ -146,7 +146,12 @@ async function dump(client, description, partial) {
   if (found.length === 0) throw new UserError(`${description} holds no shop (no tables in schemas ${SCHEMAS.join(", ")})`);
   // Like pg_dump: no table may be dropped or altered while it is read (the shop's writes go on).
   await client.query("SET LOCAL lock_timeout = '60s'");
-  await client.query(`LOCK TABLE ${found.map((t) => qualified(t.schema, t.name)).join(", ")} IN ACCESS SHARE MODE`);
+  try {
+    await client.query(`LOCK TABLE ${found.map((t) => qualified(t.schema, t.name)).join(", ")} IN ACCESS SHARE MODE`);
+  } catch (error) {
+    if (error?.code === "55P03") throw new UserError("a schema change (a migration?) held the tables for a minute; try again");
+    throw error;
+  }
 
   const { rows: references } = await client.query(
     `SELECT coalesce(pg_partition_root(conrelid), conrelid)::int AS child, coalesce(pg_partition_root(confrelid), confrelid)::int AS parent
@@ -203,7 +208,8 @@ async function dump(client, description, partial) {
 
   const { default: copyStreams } = await import("pg-copy-streams");
   const gzip = zlib.createGzip();
-  const written = pipeline(gzip, fs.createWriteStream(partial, { flags: "wx" }));
+  // Only its owner may read it: it holds customers' details and password hashes.
+  const written = pipeline(gzip, fs.createWriteStream(partial, { flags: "wx", mode: 0o600 }));
   written.catch(() => {});
   const hash = createHash("sha256");
   const write = async (buffer) => {
