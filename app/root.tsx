@@ -1,6 +1,16 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Links,
+  LiveReload,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { getToast } from "~/utils/http/toast.server";
 import { Footer } from "~/components/layout/Footer";
 import { Header } from "~/components/layout/Header";
@@ -72,6 +82,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Frame>{children}</Frame>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        {/* `npm run dev` only: the dev server's websocket reloads the page on a rebuild; in production it renders nothing. */}
+        <LiveReload nonce={nonce} />
       </body>
     </html>
   );

@@ -53,6 +53,11 @@ export type AppOptions = Pick<ServerConfig, "trustProxy" | "bodyLimitBytes" | "u
     isDraining?: () => boolean;
     /** The database /readyz checks for applied migrations (server/readiness.ts). */
     databaseUrl?: string;
+    /**
+     * `npm run dev` only (server/dev-build.ts): the newest build, for Remix to render with, and the
+     * dev server's origin, whose websocket the page's <LiveReload /> may reach. Unset: production.
+     */
+    dev?: { current: () => ServerBuild; origin: string };
   };
 
 export function appEntry(build: ServerBuild): AppEntry {
@@ -74,7 +79,12 @@ export function createApp(build: ServerBuild, options: AppOptions) {
   // Server-Timing on every page and API answer, and each answer into the metrics.
   app.use(serverTiming({ skipPrefixes: [build.publicPath], observe: options.metrics?.observe(routeNamer(build)) }));
   if (options.accessLog) app.use(accessLog(options.logFormat));
-  app.use(...securityHeaders({ formActionOrigins: appEntry(build).formActionOrigins?.() ?? ["https://checkout.stripe.com"] }));
+  app.use(
+    ...securityHeaders({
+      formActionOrigins: appEntry(build).formActionOrigins?.() ?? ["https://checkout.stripe.com"],
+      connectSources: options.dev ? [options.dev.origin.replace(/^http/, "ws")] : [],
+    }),
+  );
   const draining: RequestHandler = (_req, res, next) => {
     if (options.isDraining?.()) res.setHeader("Connection", "close");
     next();
@@ -109,9 +119,12 @@ export function createApp(build: ServerBuild, options: AppOptions) {
   );
 
   // Fingerprinted build assets never change (sent as their build-time brotli
-  // or gzip copies where the browser takes them); public/ files may.
+  // or gzip copies where the browser takes them; a development build has none
+  // and its folder is emptied at each rebuild); public/ files may.
   const assetsDir = path.resolve(root, build.assetsBuildDirectory);
-  app.use(build.publicPath, precompressedAssets(assetsDir), express.static(assetsDir, { immutable: true, maxAge: "1y", index: false }));
+  const staticAssets = express.static(assetsDir, { immutable: true, maxAge: "1y", index: false });
+  if (options.dev) app.use(build.publicPath, staticAssets);
+  else app.use(build.publicPath, precompressedAssets(assetsDir), staticAssets);
   // public/'s own files (favicon, images): only paths under its entries look at the disk, so a
   // page costs no failed file-system look-up.
   const publicDir = path.join(root, "public");
@@ -125,9 +138,10 @@ export function createApp(build: ServerBuild, options: AppOptions) {
 
   // Rendered answers leave in one write per turn of the event loop, not in 2 KB flushes.
   app.use(coalesceWrites());
+  const dev = options.dev;
   const remix = createRequestHandler({
-    build,
-    mode: "production",
+    build: dev ? async () => dev.current() : build,
+    mode: dev ? "development" : "production",
     getLoadContext: (req, res): AppLoadContext => ({
       clientIp: clientAddress(req.ip),
       cspNonce: res.locals.cspNonce,

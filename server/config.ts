@@ -46,6 +46,12 @@ export type ServerConfig = {
   botBudget: { concurrency: number; queue: number; maxWaitMs: number } | undefined;
   /** "json": the access log as one JSON object per line, for log collectors. */
   logFormat: "text" | "json";
+  /**
+   * `npm run dev`: the origin of the Remix dev server (REMIX_DEV_ORIGIN, set by `remix dev`), whose
+   * websocket reloads the browser. Then one worker, no page cache, and the build is reloaded when it
+   * changes (server/dev-build.ts). Undefined: production behaviour.
+   */
+  devServerOrigin: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -59,18 +65,21 @@ function parsed<T>(result: z.ZodSafeParseResult<T>): T {
 export function readServerConfig(): ServerConfig {
   const settings = parsed(serverSettings.safeParse(process.env));
   const local = settings.NODE_ENV !== "production" || settings.LOCAL_DEFAULTS === "1";
+  const dev = settings.REMIX_DEV_ORIGIN;
   const buildDir = settings.REMIX_BUILD_DIR ? path.resolve(settings.REMIX_BUILD_DIR) : path.join(root, "build");
   return {
     port: settings.PORT,
     host: settings.HOST || undefined,
-    webConcurrency: settings.WEB_CONCURRENCY,
+    // In development one worker, so a rebuild is loaded once.
+    webConcurrency: dev ? 1 : settings.WEB_CONCURRENCY,
     trustProxy: settings.TRUST_PROXY,
     bodyLimitBytes: settings.BODY_LIMIT_BYTES,
     uploadLimitBytes: Math.max(32 * 1024 * 1024, 2 * settings.MAX_UPLOAD_BYTES),
     requestTimeoutMs: settings.REQUEST_TIMEOUT_MS,
     shutdownTimeoutMs: settings.SHUTDOWN_TIMEOUT_MS,
     accessLog: settings.ACCESS_LOG,
-    pageCache: { maxBytes: settings.PAGE_CACHE_MB * 1024 * 1024, ttlMs: settings.PAGE_CACHE_TTL_S * 1000 },
+    // In development nothing is kept (a page made by the last build is never served after a rebuild).
+    pageCache: { maxBytes: dev ? 0 : settings.PAGE_CACHE_MB * 1024 * 1024, ttlMs: settings.PAGE_CACHE_TTL_S * 1000 },
     buildPath: path.join(buildDir, "index.js"),
     local,
     seed: parsed(flag("SEED", local).safeParse(settings.SEED)),
@@ -78,6 +87,7 @@ export function readServerConfig(): ServerConfig {
     metricsToken: settings.METRICS_TOKEN,
     metricsPort: settings.METRICS_PORT || undefined,
     logFormat: settings.LOG_FORMAT,
+    devServerOrigin: dev,
     botBudget: settings.BOT_CONCURRENCY
       ? { concurrency: settings.BOT_CONCURRENCY, queue: settings.BOT_QUEUE, maxWaitMs: 10_000 }
       : undefined,

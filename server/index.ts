@@ -30,7 +30,8 @@ function webhookHost(host: string | undefined): string {
 async function runPrimary(config: ServerConfig) {
   const env = process.env;
   if (config.local) env.LOCAL_DEFAULTS = "1";
-  env.NODE_ENV = "production";
+  // Under `npm run dev` (remix dev) development, so React and <LiveReload /> run in their dev form.
+  env.NODE_ENV = config.devServerOrigin ? "development" : "production";
   env.PORT = String(config.port);
   // APP_URL stays unset unless configured: then each request's own origin is the shop's (server/middleware/public-origin.ts).
   if (config.appUrl) env.APP_URL = config.appUrl;

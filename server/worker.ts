@@ -8,6 +8,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { appEntry, createApp } from "./app";
 import { listenForCatalogChanges } from "./cache/catalog-listener";
 import type { ServerConfig } from "./config";
+import { reloadingBuild } from "./dev-build";
 import { createMetrics } from "./metrics";
 
 export type WorkerMessage = { type: "ready" } | { type: "fatal"; message: string };
@@ -34,7 +35,9 @@ export async function runWorker(config: ServerConfig, { runJobs }: { runJobs: bo
   await listener?.ready;
   let draining = false;
   const metrics = createMetrics(process.env.DATABASE_URL);
-  const app = createApp(build, { ...config, metrics, isDraining: () => draining, databaseUrl: process.env.DATABASE_URL });
+  // `npm run dev`: each rebuild of app/ is loaded as it lands (server/dev-build.ts).
+  const devBuild = config.devServerOrigin ? reloadingBuild(config.buildPath, build, config.devServerOrigin) : undefined;
+  const app = createApp(build, { ...config, metrics, isDraining: () => draining, databaseUrl: process.env.DATABASE_URL, dev: devBuild });
   const server = http.createServer(app);
   // Slow clients cannot hold a connection open forever.
   server.headersTimeout = 20_000;
@@ -52,11 +55,13 @@ export async function runWorker(config: ServerConfig, { runJobs }: { runJobs: bo
   });
   const stopJobs = runJobs ? appEntry(build).startBackgroundJobs?.() : undefined;
   tell({ type: "ready" });
+  await devBuild?.announce();
 
   let stopping: Promise<void> | undefined;
   const shutdown = () =>
     (stopping ??= (async () => {
       draining = true;
+      devBuild?.stop();
       // Stop accepting (net's close: http's would also drop idle keep-alive
       // connections at once, racing a client that is just reusing one).
       const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));

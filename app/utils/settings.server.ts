@@ -111,6 +111,8 @@ export const serverSettings = z.object({
   PAGE_CACHE_MB: wholeNumber("PAGE_CACHE_MB", 64, 0, 64 * 1024),
   PAGE_CACHE_TTL_S: wholeNumber("PAGE_CACHE_TTL_S", 60, 1, 86_400),
   REMIX_BUILD_DIR: z.string().optional(),
+  /** Set by `remix dev` (`npm run dev`, scripts/dev.js) for the server it runs: development mode. */
+  REMIX_DEV_ORIGIN: origin("REMIX_DEV_ORIGIN"),
   NODE_ENV: z.string().optional(),
   LOCAL_DEFAULTS: z.string().optional(),
   /** Read as a flag once its default (local or not) is known: see server/config.ts. */
