@@ -16,6 +16,8 @@ export default tseslint.config(
       "node_modules/**",
       "test-results/**",
       "playwright-report/**",
+      // The bare Remix app's build when made by hand (the bench builds it under .cache/).
+      "bench/bare-remix/build/**",
     ],
   },
   js.configs.recommended,

@@ -91,6 +91,58 @@ export async function startBuiltServer(run, databaseUrl, { workers = 1 } = {}) {
   return base;
 }
 
+/**
+ * The bare Remix app (bench/bare-remix: one static route on vanilla Express,
+ * the shop's packages and patches from the same node_modules), built into the
+ * run's folder with Remix's compiler; resolves to that build's folder.
+ */
+export async function buildBareRemix(run) {
+  const buildDir = path.join(run.workDir, "bare-remix");
+  const cli = path.join(root, "node_modules/@remix-run/dev/dist/cli.js");
+  await new Promise((resolve, reject) => {
+    const build = spawn(process.execPath, [cli, "build", bareRemixDir], {
+      cwd: root,
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, NODE_ENV: "production", BARE_REMIX_BUILD_DIR: buildDir },
+    });
+    build.on("error", reject);
+    build.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`building ${path.relative(root, bareRemixDir)} failed (exit ${code})`)),
+    );
+  });
+  return buildDir;
+}
+
+/** The bare Remix app's server, one process like the shop's one worker; resolves to its base URL once it answers. */
+export async function startBareRemix(run, buildDir, { compression = false } = {}) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const app = spawn(process.execPath, [path.join(bareRemixDir, "server.js")], {
+    cwd: bareRemixDir,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      BARE_REMIX_BUILD_DIR: buildDir,
+      BARE_REMIX_COMPRESSION: compression ? "1" : "",
+    },
+  });
+  run.onCleanup(
+    () =>
+      new Promise((resolve) => {
+        if (app.exitCode !== null) return resolve();
+        app.once("exit", resolve);
+        app.kill("SIGTERM");
+      }),
+  );
+  await waitFor(`${base}/`, 30_000);
+  serverPids.set(base, app.pid);
+  return base;
+}
+
+const bareRemixDir = path.join(root, "bench/bare-remix");
 const serverPids = new Map();
 const CLOCK_TICKS_PER_MS = 100 / 1000; // USER_HZ, 100 on Linux
 
@@ -134,8 +186,9 @@ function treeCpuMs(rootPid, keep = () => true) {
 
 /**
  * CPU time (user + system, ms) used so far by the shop served at `base`: its
- * primary and every worker. On a shared, noisy machine the CPU an answer costs
- * moves much less than the answers per second. Linux only (/proc); null elsewhere.
+ * primary and every worker (or the bare Remix app's one process). On a shared,
+ * noisy machine the CPU an answer costs moves much less than the answers per
+ * second. Linux only (/proc); null elsewhere.
  */
 export function shopCpuMs(base) {
   const rootPid = serverPids.get(base);
