@@ -24,5 +24,7 @@ await import("./build-server.js");
 // remix dev splits the command on spaces: a path relative to the project keeps clear of any in its folder's name.
 const server = path.relative(root, path.join(path.resolve(process.env.SERVER_BUILD_DIR), "index.js"));
 const args = ["dev", "--manual", "--command", `node --enable-source-maps ${server}`];
+// Our server sends SIGTERM here when it cannot start (it has printed why): stop with it, as `npm start` does.
+process.once("SIGTERM", () => process.exit(1));
 if (process.env.REMIX_DEV_PORT) args.push("--port", process.env.REMIX_DEV_PORT);
 await cli.run(args);

@@ -16,8 +16,14 @@ import { runWorker, type WorkerMessage } from "./worker";
 
 const START_DEADLINE_MS = 55_000;
 
+/** Under `npm run dev` our parent is remix dev, which would otherwise wait for a server that never comes. */
+function stopDevServer() {
+  if (process.env.REMIX_DEV_ORIGIN && cluster.isPrimary) process.kill(process.ppid, "SIGTERM");
+}
+
 function failAndExit(error: unknown): never {
   console.error(`Storefront could not start: ${error instanceof Error ? error.message : String(error)}`);
+  stopDevServer();
   process.exit(1);
 }
 
@@ -196,6 +202,7 @@ async function runPrimary(config: ServerConfig) {
   } catch (error) {
     clearTimeout(deadline);
     console.error(`Storefront could not start: ${error instanceof Error ? error.message : String(error)}`);
+    stopDevServer();
     await shutdown(1);
   }
 }
