@@ -10,7 +10,10 @@ const harness = await vi.hoisted(async () => {
   return startStripeHarness();
 });
 
+import pg from "pg";
+import { checkoutPage, checkoutPageAction } from "~/domain/checkout/checkout-page.server";
 import { quoteCheckout } from "~/domain/checkout/quote.server";
+import { serializeCart } from "~/domain/cart/cart.server";
 import { startCheckout } from "~/domain/checkout/start.server";
 import { discountInputSchema } from "~/domain/discounts/discount.schema";
 import { createDiscount } from "~/domain/discounts/discount.server";
@@ -195,5 +198,55 @@ describe("between the quote and the payment", () => {
       shippingMethodId: express.id,
     });
     expect(result).toMatchObject({ ok: false, status: 400, message: expect.stringMatching(/delivery options/) });
+  });
+});
+
+describe("the checkout page", () => {
+  /** The statements that price the cart (cart.server.ts's one read of its lines) while `work` runs. */
+  async function cartReads(work: () => Promise<unknown>): Promise<number> {
+    const realQuery = pg.Client.prototype.query;
+    let reads = 0;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const text = typeof args[0] === "string" ? args[0] : ((args[0] as { text?: string })?.text ?? "");
+      if (text.includes('AS l(line, "productId", "variantId")')) reads += 1;
+      return (realQuery as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof pg.Client.prototype.query;
+    try {
+      await work();
+    } finally {
+      pg.Client.prototype.query = realQuery;
+    }
+    return reads;
+  }
+
+  it("prices the cart once to show it and quote it, and once more only to reserve it", async () => {
+    await usZone();
+    const goods = await shipped(2000);
+    const user = await buyer();
+    const cookie = (await serializeCart([{ productId: goods.id, quantity: 2 }])).split(";")[0];
+    const request = () => new Request(`${ORIGIN}/checkout`, { method: "POST", headers: { Cookie: cookie } });
+    let shown = 0;
+    expect(
+      await cartReads(async () => {
+        const view = await checkoutPage(user, request());
+        shown = view.quote?.totalCents ?? 0;
+      }),
+    ).toBe(1);
+    expect(shown).toBe(4000 + 500); // Standard delivery, $5 under $50
+    const form = new FormData();
+    for (const [field, value] of Object.entries(NEW_YORK)) if (value !== undefined) form.set(field, String(value));
+    form.set("intent", "quote");
+    expect(await cartReads(() => checkoutPageAction(user, request(), form, ORIGIN))).toBe(1);
+    form.set("intent", "pay");
+    form.set("expectedTotalCents", String(shown));
+    let started = false;
+    // Paying prices it once for the page and once inside the checkout that reserves the stock.
+    expect(
+      await cartReads(async () => {
+        const outcome = await checkoutPageAction(user, request(), form, ORIGIN);
+        started = outcome.kind === "started";
+      }),
+    ).toBe(2);
+    expect(started).toBe(true);
   });
 });

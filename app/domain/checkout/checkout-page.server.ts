@@ -34,13 +34,19 @@ export type CheckoutView = {
 const valuesOf = (shipTo: Partial<Record<keyof ShipToValues, string | undefined>>): ShipToValues =>
   Object.fromEntries(SHIP_TO_FIELDS.map((field) => [field, shipTo[field] ?? ""])) as ShipToValues;
 
+/** The cart's lines and their prices, read once per request: the page shows them and the quote builds on them. */
+async function pricedCart(buyer: Buyer, request: Request) {
+  const lines = await readCart(request);
+  return { lines, cart: await priceCart(lines, buyer.id) };
+}
+
 async function view(
   buyer: Buyer,
   request: Request,
   typed: { values: ShipToValues; shipTo: ShipTo | null; methodId: string | null; errors?: FieldErrors },
+  { lines, cart }: Awaited<ReturnType<typeof pricedCart>>,
 ): Promise<CheckoutView> {
-  const lines = await readCart(request);
-  const [cart, code, countries] = await Promise.all([priceCart(lines, buyer.id), readDiscountCode(request), shippingCountries()]);
+  const [code, countries] = await Promise.all([readDiscountCode(request), shippingCountries()]);
   const discount = await cartDiscount(code, cart.totalCents, buyer.id);
   const needsShipping = cart.lines.some((line) => line.quantity > 0 && line.product?.shipping);
   const errors = typed.errors ?? {};
@@ -51,6 +57,7 @@ async function view(
           discountCode: discount && !discount.problem ? discount.code : null,
           shipTo: typed.shipTo,
           shippingMethodId: typed.methodId,
+          priced: cart,
         })
       : null;
   return {
@@ -68,9 +75,9 @@ async function view(
 
 /** The page as it opens: on the remembered ship-to (or the profile's address, to be completed). */
 export async function checkoutPage(buyer: Buyer, request: Request): Promise<CheckoutView> {
-  const start = await defaultShipTo(buyer);
+  const [start, priced] = await Promise.all([defaultShipTo(buyer), pricedCart(buyer, request)]);
   const values = valuesOf(start?.shipTo ?? { name: buyer.name, phone: buyer.phone, country: env().SHOP_COUNTRY });
-  return view(buyer, request, { values, shipTo: start?.complete ? start.shipTo : null, methodId: null });
+  return view(buyer, request, { values, shipTo: start?.complete ? start.shipTo : null, methodId: null }, priced);
 }
 
 /**
@@ -89,16 +96,21 @@ export async function checkoutPageAction(
   const text = (name: string) => (typeof fields[name] === "string" ? (fields[name] as string) : "");
   const values = valuesOf(Object.fromEntries(SHIP_TO_FIELDS.map((field) => [field, text(field)])));
   const methodId = text("shippingMethodId") || null;
-  const lines = await readCart(request);
-  const needsShipping = (await priceCart(lines, buyer.id)).lines.some((line) => line.quantity > 0 && line.product?.shipping);
+  const priced = await pricedCart(buyer, request);
+  const { lines } = priced;
+  const needsShipping = priced.cart.lines.some((line) => line.quantity > 0 && line.product?.shipping);
   let shipTo: ShipTo | null = null;
   if (needsShipping) {
     const parsed = parseInput(shipToSchema, values);
     if (!parsed.success)
-      return { kind: "view", view: await view(buyer, request, { values, shipTo: null, methodId, errors: parsed.errors }), status: 400 };
+      return {
+        kind: "view",
+        view: await view(buyer, request, { values, shipTo: null, methodId, errors: parsed.errors }, priced),
+        status: 400,
+      };
     shipTo = parsed.data;
   }
-  const page = await view(buyer, request, { values, shipTo, methodId });
+  const page = await view(buyer, request, { values, shipTo, methodId }, priced);
   // A bare post (the form before delivery existed, old pages) means Checkout.
   if ((text("intent") || "pay") !== "pay" || !page.quote) return { kind: "view", view: page, status: page.message ? 422 : 200 };
   // The address or method changed after the total was shown: show the new total first.

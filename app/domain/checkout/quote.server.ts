@@ -130,12 +130,15 @@ const names = (lines: PricedLine[]) => lines.map((line) => line.product?.title ?
 export async function quoteCheckout(
   buyer: { id: string; name: string; address: string; phone: string },
   cartLines: CartLine[],
-  options: Pick<CheckoutOptions, "shortage" | "discountCode" | "shipTo" | "shippingMethodId">,
+  options: Pick<CheckoutOptions, "shortage" | "discountCode" | "shipTo" | "shippingMethodId"> & {
+    /** `cartLines` already priced in this request (the checkout page shows them too). */
+    priced?: PricedCart;
+  },
 ): Promise<
   | { ok: true; cart: PricedCart; where: Awaited<ReturnType<typeof checkoutDelivery>> & { ok: true }; quote: Quote }
   | { ok: false; status: 400 | 409 | 422; message: string }
 > {
-  const cart = await priceCart(cartLines, buyer.id);
+  const cart = options.priced ?? (await priceCart(cartLines, buyer.id));
   const unchosen = cart.lines.flatMap((line) => (line.needsVariantOf ? [line.needsVariantOf] : []));
   if (unchosen.length) {
     return { ok: false, status: 400, message: `Choose a variant (variantId) of ${unchosen.join(", ")}: it is sold in options` };
