@@ -5,7 +5,6 @@
 // statements: its rows, and the visitor's session when signed in. Deep API
 // pages read in the same number of statements as the first.
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { listenForCatalogChanges, type CatalogListener } from "../../server/cache/catalog-listener";
 import { createCategory } from "~/domain/catalog/category.server";
@@ -21,29 +20,30 @@ import { loader as productLoader } from "~/routes/product.$slug";
 import { loader as searchLoader } from "~/routes/search";
 import { loader as apiListLoader } from "~/routes/api.v1.$";
 import { replaceVariants } from "~/domain/catalog/variants/variants.server";
+import { recordStatements } from "../fixtures/statements";
 
 type Loader = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<Response> | Response;
 
 let listener: CatalogListener;
-const statements: string[] = [];
+let recording: ReturnType<typeof recordStatements>;
 /** The name each statement was sent with (named: prepared once per connection). */
 const statementNames = new Map<string, string | undefined>();
-const realQuery = pg.Client.prototype.query;
+
+/** The texts sent since the last call, each text's name noted in statementNames. */
+function sentSince(): string[] {
+  const sent = recording.statements.splice(0);
+  for (const { text, name } of sent) statementNames.set(text, name);
+  return sent.map(({ text }) => text);
+}
 
 beforeAll(async () => {
   listener = listenForCatalogChanges(process.env.DATABASE_URL!);
   await listener.ready;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const text = typeof args[0] === "string" ? args[0] : ((args[0] as { text?: string })?.text ?? "");
-    // The listener's own LISTEN and heartbeat are not the page's.
-    if (!/^(LISTEN|SELECT 1$)/.test(text)) statements.push(text);
-    if (typeof args[0] === "object") statementNames.set(text, (args[0] as { name?: string }).name);
-    return (realQuery as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof pg.Client.prototype.query;
+  recording = recordStatements();
 });
 
 afterAll(async () => {
-  pg.Client.prototype.query = realQuery;
+  recording.stop();
   await listener?.stop();
 });
 
@@ -60,9 +60,9 @@ async function statementsFor(url: string, leaf: Loader, params: Record<string, s
   };
   await vi.waitFor(() => expect(catalogCachesUsable()).toBe(true));
   await run(); // fills the caches, as the first visitor after a change does
-  statements.length = 0;
+  sentSince();
   await run();
-  return statements.splice(0);
+  return sentSince();
 }
 
 describe("statements per page", () => {
@@ -118,10 +118,12 @@ describe("statements per page", () => {
     const again = await statementsFor(`/product/${productSlug}`, productLoader as Loader, { slug: productSlug }, { Cookie: cookie });
     expect(again.map((text) => statementNames.get(text))).toEqual(product.map((text) => statementNames.get(text)));
 
+    sentSince();
     statementNames.clear();
     const keyword = `lamp${tag()}`;
     const request = new Request(`http://shop.test/search?keyword=${keyword}`, { headers: { Accept: "text/html" } });
     expect((await (searchLoader as Loader)({ request, params: {}, context: {} })).status).toBe(200);
+    sentSince();
     expect(statementNames.size).toBe(2); // the rows and the count
     for (const [text, name] of statementNames) {
       if (/^SELECT count\(\*\)/.test(text.trim())) expect(name, text).toBeUndefined();
@@ -147,11 +149,11 @@ describe("statements per page", () => {
     const url = "/search?keyword=desk";
     const countsIn = async () => {
       await vi.waitFor(() => expect(catalogCachesUsable()).toBe(true));
-      statements.length = 0;
+      sentSince();
       const request = new Request(`http://shop.test${url}`, { headers: { Accept: "text/html" } });
       expect((await (searchLoader as Loader)({ request, params: {}, context: {} })).status).toBe(200);
       // The count of matches is a statement of its own (the page's statement counts within itself too).
-      return statements.splice(0).filter((text) => /^\s*SELECT count\(\*\)/i.test(text)).length;
+      return sentSince().filter((text) => /^\s*SELECT count\(\*\)/i.test(text)).length;
     };
     const changed = async (write: () => Promise<unknown>) => {
       const { generation, listingGeneration } = catalogBus();
@@ -175,9 +177,9 @@ describe("statements per page", () => {
 
   it("Load More counts nothing: it reads one row more than it shows", async () => {
     const request = new Request(`http://shop.test/?page=2&chunk=1&_data=routes%2F_index`);
-    statements.length = 0;
+    sentSince();
     const chunk = await (await (homeLoader as Loader)({ request, params: {}, context: {} })).json();
-    expect(statements.filter((text) => /count\(/i.test(text))).toEqual([]);
+    expect(sentSince().filter((text) => /count\(/i.test(text))).toEqual([]);
     expect(chunk).toMatchObject({ chunk: true, page: 2, hasMore: true });
   });
 
@@ -190,9 +192,9 @@ describe("statements per page", () => {
           context: {},
         });
       await run();
-      statements.length = 0;
+      sentSince();
       const body = await (await run()).json();
-      return { body, count: statements.splice(0).length };
+      return { body, count: sentSince().length };
     };
     const first = await counted(1);
     const deep = await counted(3);

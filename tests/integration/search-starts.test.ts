@@ -3,7 +3,6 @@
 // walks from there. The answers must be exactly those of a search that sorts
 // every match, before and after any change that could move a match ahead.
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { listenForCatalogChanges, type CatalogListener } from "../../server/cache/catalog-listener";
 import { createCategory } from "~/domain/catalog/category.server";
@@ -12,23 +11,16 @@ import { searchProducts } from "~/domain/catalog/search.server";
 import type { SortId } from "~/domain/catalog/catalog";
 import { catalogBarrier, listingCachesUsable } from "~/utils/catalog-bus";
 import { db } from "~/utils/db.server";
+import { statementsDuring } from "../fixtures/statements";
 
 let listener: CatalogListener;
-const statements: string[] = [];
-const realQuery = pg.Client.prototype.query;
 
 beforeAll(async () => {
   listener = listenForCatalogChanges(process.env.DATABASE_URL!);
   await listener.ready;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const text = typeof args[0] === "string" ? args[0] : ((args[0] as { text?: string })?.text ?? "");
-    if (!/^(LISTEN|SELECT 1$)/.test(text)) statements.push(text);
-    return (realQuery as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof pg.Client.prototype.query;
 });
 
 afterAll(async () => {
-  pg.Client.prototype.query = realQuery;
   await listener?.stop();
 });
 
@@ -71,9 +63,8 @@ describe("where a search's matches start", () => {
         expect(await withStarts(sort, page), `${sort} page ${page}, again`).toEqual(expected);
       }
     }
-    statements.length = 0;
-    await withStarts("name", 2);
-    const search = statements.find((text) => text.includes('"searchTier"'));
+    const sent = await statementsDuring(() => withStarts("name", 2));
+    const search = sent.find(({ text }) => text.includes('"searchTier"'))?.text;
     expect(search).toMatch(/\(p\.name, p\.id\) >= \(/);
   });
 

@@ -10,7 +10,6 @@ const harness = await vi.hoisted(async () => {
   return startStripeHarness();
 });
 
-import pg from "pg";
 import { checkoutPage, checkoutPageAction } from "~/domain/checkout/checkout-page.server";
 import { quoteCheckout } from "~/domain/checkout/quote.server";
 import { serializeCart } from "~/domain/cart/cart.server";
@@ -22,6 +21,7 @@ import { createZone, updateZone } from "~/domain/shipping/zones.server";
 import { includedTaxOf, saveTaxRate, updateTaxSettings } from "~/domain/tax/rates.server";
 import { db } from "~/utils/db.server";
 import { createProduct, createUser, tag } from "../fixtures/integration";
+import { statementsDuring } from "../fixtures/statements";
 
 const ORIGIN = "http://shop.test";
 const NEW_YORK: ShipTo = {
@@ -203,21 +203,8 @@ describe("between the quote and the payment", () => {
 
 describe("the checkout page", () => {
   /** The statements that price the cart (cart.server.ts's one read of its lines) while `work` runs. */
-  async function cartReads(work: () => Promise<unknown>): Promise<number> {
-    const realQuery = pg.Client.prototype.query;
-    let reads = 0;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const text = typeof args[0] === "string" ? args[0] : ((args[0] as { text?: string })?.text ?? "");
-      if (text.includes('AS l(line, "productId", "variantId")')) reads += 1;
-      return (realQuery as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof pg.Client.prototype.query;
-    try {
-      await work();
-    } finally {
-      pg.Client.prototype.query = realQuery;
-    }
-    return reads;
-  }
+  const cartReads = async (work: () => Promise<unknown>) =>
+    (await statementsDuring(work)).filter(({ text }) => text.includes('AS l(line, "productId", "variantId")')).length;
 
   it("prices the cart once to show it and quote it, and once more only to reserve it", async () => {
     await usZone();

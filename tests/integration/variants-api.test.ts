@@ -4,7 +4,6 @@
 // variant, its own `_id`); checkout needs a `variantId` for a product sold in
 // options. Every answer is checked against the contract by the harness.
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 // Before any app module loads (env() reads the environment once): the local Stripe stand-in, for checkout.
@@ -14,6 +13,7 @@ import { openApiDocument } from "~/api/openapi";
 import { createSession } from "~/domain/accounts/session.server";
 import { db } from "~/utils/db.server";
 import { dispatch } from "./api-harness";
+import { statementsDuring } from "../fixtures/statements";
 
 afterAll(async () => {
   await stripeFake.stop().catch(() => {});
@@ -386,26 +386,17 @@ describe("options and variants in the product lists", () => {
   });
 
   it("reads a list's variants in one more statement only when the list has a product sold in options", async () => {
-    const statements: string[] = [];
-    const realQuery = pg.Client.prototype.query;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      statements.push(typeof args[0] === "string" ? args[0] : ((args[0] as { text?: string })?.text ?? ""));
-      return (realQuery as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof pg.Client.prototype.query;
     const count = async (slug: string) => {
       await call("GET", `/api/v1/product/product-category/${slug}`); // warm whatever is cached
-      statements.length = 0;
-      expect((await call("GET", `/api/v1/product/product-category/${slug}`)).status).toBe(200);
-      return statements.splice(0);
+      const sent = await statementsDuring(async () =>
+        expect((await call("GET", `/api/v1/product/product-category/${slug}`)).status).toBe(200),
+      );
+      return sent.map(({ text }) => text);
     };
-    try {
-      const plain = await count(simpleCategory.slug);
-      const withOptions = await count(category.slug);
-      expect(withOptions.length).toBe(plain.length + 1);
-      expect(plain.join("\n")).not.toMatch(/ProductVariant/);
-    } finally {
-      pg.Client.prototype.query = realQuery;
-    }
+    const plain = await count(simpleCategory.slug);
+    const withOptions = await count(category.slug);
+    expect(withOptions.length).toBe(plain.length + 1);
+    expect(plain.join("\n")).not.toMatch(/ProductVariant/);
   });
 
   it("routes GET search/variants to the search, not to the variants of a product", async () => {
