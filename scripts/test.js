@@ -10,6 +10,7 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { adminQuery, cleanupList, freePort, migrate, root, seed, startEmbeddedPostgres } from "./db.js";
 
 const [mode = "all", ...extra] = process.argv.slice(2);
@@ -45,6 +46,35 @@ function readJson(file) {
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
+// Failed tests, repeated after the totals: a CI log is often read from its end.
+const failures = [];
+const firstLines = (text, n = 6) =>
+  stripVTControlCharacters(String(text ?? ""))
+    .split("\n")
+    .slice(0, n)
+    .map((line) => `      ${line}`)
+    .join("\n");
+
+function vitestFailures(result) {
+  for (const file of result.testResults ?? []) {
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === "failed");
+    for (const test of failed)
+      failures.push(`${path.relative(root, file.name)} › ${test.fullName}\n${firstLines(test.failureMessages?.[0])}`);
+    if (failed.length === 0 && file.status === "failed") failures.push(`${path.relative(root, file.name)}\n${firstLines(file.message)}`);
+  }
+}
+
+function playwrightFailures(suite, titles = []) {
+  const here = suite.title ? [...titles, suite.title] : titles;
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) {
+      if (test.status !== "unexpected") continue;
+      const error = test.results?.at(-1)?.error?.message;
+      failures.push(`[${test.projectName}] ${[...here, spec.title].join(" › ")}\n${firstLines(error)}`);
+    }
+  }
+  for (const child of suite.suites ?? []) playwrightFailures(child, here);
+}
 
 try {
   // 1. A PostgreSQL server and a migrated template database.
@@ -106,6 +136,7 @@ try {
       totals.passed += result.numPassedTests;
       totals.failed += result.numFailedTests;
       totals.skipped += result.numPendingTests + (result.numTodoTests ?? 0);
+      vitestFailures(result);
     }
     if (code !== 0) exitCode = code;
     if (!result && code === 0) exitCode = 1;
@@ -134,6 +165,7 @@ try {
       totals.passed += result.stats.expected + (result.stats.flaky ?? 0);
       totals.failed += result.stats.unexpected;
       totals.skipped += result.stats.skipped;
+      for (const suite of result.suites ?? []) playwrightFailures(suite);
     }
     if (code !== 0) exitCode = code;
     if (!result && code === 0) exitCode = 1;
@@ -148,5 +180,6 @@ if (totals.passed + totals.failed === 0 && exitCode === 0) {
   console.error("No test ran.");
   exitCode = 1;
 }
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((failure) => `  ✗ ${failure}`).join("\n")}`);
 console.log(`\nAll tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(exitCode);
