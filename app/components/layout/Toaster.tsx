@@ -5,14 +5,21 @@ export type Toast = { message: string; type: "info" | "success" | "error" | "war
 
 // The spec's toast defaults: success 2 s, errors and others 4 s.
 const DURATION: Record<Toast["type"], number> = { success: 2000, error: 4000, info: 4000, warning: 4000 };
+const NO_SCRIPT_TIMER: Record<Toast["type"], string> = {
+  success: "noscript:animate-toast-out-2s",
+  error: "noscript:animate-toast-out-4s",
+  info: "noscript:animate-toast-out-4s",
+  warning: "noscript:animate-toast-out-4s",
+};
 
 /**
  * Shows the flash toast the root loader read from the session. It sits at
  * the bottom of the screen (centred on phones, at the right from `sm`), so
- * it never covers the page's heading or the header. With JavaScript it fades
- * after its time and a Dismiss button closes it at once; without, it stays
- * until the next page, and a checkbox styled as the same button hides it
- * (CSS only).
+ * it never covers the page's heading or the header. With JavaScript it goes
+ * after its time and a Dismiss button closes it at once. Without, a CSS
+ * animation gives it the same time (the `noscript:` variant: it would
+ * otherwise stay over the page's content), and a checkbox styled as the
+ * same button hides it at once.
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
   const hydrated = useHydrated();
@@ -35,7 +42,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
           <div
             role={visible.type === "error" ? "alert" : "status"}
             data-toast-type={visible.type}
-            className={`pointer-events-auto flex max-w-[350px] items-start gap-3 rounded px-4 py-3 text-sm font-medium shadow-lg peer-checked:hidden ${
+            className={`pointer-events-auto flex max-w-[350px] items-start gap-3 rounded px-4 py-3 text-sm font-medium shadow-lg peer-checked:hidden ${NO_SCRIPT_TIMER[visible.type] ?? NO_SCRIPT_TIMER.info} ${
               visible.type === "error"
                 ? "bg-red-600 text-white"
                 : visible.type === "success"
