@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CatalogFilters } from "~/components/catalog/CatalogFilters";
 import { ChunkPage, ProductGrid, keepListingAfterCartAction } from "~/components/catalog/ProductGrid";
@@ -8,7 +7,7 @@ import { listingQueryFromSearchParams } from "~/domain/catalog/catalog-query";
 import { productChunk, productGrid } from "~/domain/catalog/listed-product.server";
 import { listProducts } from "~/domain/catalog/listing.server";
 import { listCategories } from "~/domain/catalog/category.server";
-import { publicOrigin } from "~/utils/http/http.server";
+import { plainData, publicOrigin } from "~/utils/http/http.server";
 import { pageMeta } from "~/utils/http/meta";
 
 // `/?category=<id>&category=<id>&price=20-39&sort=price-asc&page=2`: every
@@ -19,11 +18,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = listingQueryFromSearchParams(url.searchParams);
   if (isChunkRequest(request)) {
     const listing = await listProducts(query, { mode: "page", count: "if-cached" });
-    return json(productChunk(listing, listingSearch(listing.query)));
+    return plainData(productChunk(listing, listingSearch(listing.query)));
   }
   const [categories, listing] = await Promise.all([listCategories(), listProducts(query)]);
   const listKey = listingSearch(listing.query);
-  return json({
+  return plainData({
     chunk: false as const,
     canonical: `${publicOrigin(request)}/${listKey ? `?${listKey}` : ""}`,
     categories,

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useLoaderData, useParams } from "@remix-run/react";
 import { ChunkPage, ProductGrid, keepListingAfterCartAction } from "~/components/catalog/ProductGrid";
 import { Breadcrumbs, JsonLd, breadcrumbJsonLd } from "~/components/layout/Breadcrumbs";
@@ -7,7 +6,7 @@ import { SortForm } from "~/components/catalog/SortForm";
 import { DEFAULT_SORT, chunkHref, lenientPage, isChunkRequest, sortFromParam, withPage } from "~/domain/catalog/catalog";
 import { getCategoryPage } from "~/domain/catalog/category-page.server";
 import { productChunk, productGrid } from "~/domain/catalog/listed-product.server";
-import { notFound, publicOrigin } from "~/utils/http/http.server";
+import { notFound, plainData, publicOrigin } from "~/utils/http/http.server";
 import { pageMeta } from "~/utils/http/meta";
 
 // /category/{slug}?page=N: one category's products, newest first, with Load More.
@@ -21,7 +20,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (isChunkRequest(request)) {
     const more = await getCategoryPage(params.slug, { page, mode: "page", count: "if-cached", sort });
     if (!more) throw notFound();
-    return json(productChunk(more, listKeyFor(more.category.id)));
+    return plainData(productChunk(more, listKeyFor(more.category.id)));
   }
   const found = await getCategoryPage(params.slug, { page, sort });
   // The root ErrorBoundary renders the 404 screen.
@@ -33,7 +32,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     { name: "Categories", path: "/categories" },
     { name: found.category.name, path: `/category/${found.category.slug}` },
   ];
-  return json({
+  return plainData({
     chunk: false as const,
     canonical: `${origin}/category/${found.category.slug}`,
     category: found.category,

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Breadcrumbs, JsonLd, breadcrumbJsonLd } from "~/components/layout/Breadcrumbs";
 import { BuyBox, SimilarProducts } from "~/components/catalog/BuyBox";
@@ -10,7 +9,7 @@ import { productPhotoPath } from "~/domain/catalog/catalog";
 import { toProductCard } from "~/domain/catalog/listed-product.server";
 import { getProductPage } from "~/domain/catalog/product-page.server";
 import { selectVariant } from "~/domain/catalog/variants/variants";
-import { notFound, publicOrigin } from "~/utils/http/http.server";
+import { notFound, plainData, publicOrigin } from "~/utils/http/http.server";
 import { pageMeta } from "~/utils/http/meta";
 import { centsToDollars, formatPrice } from "~/utils/money";
 
@@ -27,7 +26,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     { name: product.category.name, path: `/category/${product.category.slug}` },
     { name: product.name, path: `/product/${product.slug}` },
   ];
-  return json({
+  return plainData({
     url,
     image,
     crumbs,

@@ -1,12 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ChunkPage, ProductGrid, keepListingAfterCartAction } from "~/components/catalog/ProductGrid";
 import { SortForm } from "~/components/catalog/SortForm";
 import { chunkHref, lenientPage, isChunkRequest, sortFromParam, withPage } from "~/domain/catalog/catalog";
 import { productChunk, productGrid } from "~/domain/catalog/listed-product.server";
 import { searchProducts } from "~/domain/catalog/search.server";
-import { publicOrigin } from "~/utils/http/http.server";
+import { plainData, publicOrigin } from "~/utils/http/http.server";
 import { pageMeta } from "~/utils/http/meta";
 
 // GET /search?keyword=…: the header's search form, with or without JavaScript.
@@ -19,11 +18,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const listKeyFor = (normalized: string) => new URLSearchParams({ keyword: normalized, ...(sort ? { sort } : {}) }).toString();
   if (isChunkRequest(request)) {
     const more = await searchProducts(keyword, { page, mode: "page", count: "if-cached", sort });
-    return json(productChunk(more, listKeyFor(more.keyword)));
+    return plainData(productChunk(more, listKeyFor(more.keyword)));
   }
   const result = await searchProducts(keyword, { page, sort });
   const listKey = listKeyFor(result.keyword);
-  return json({
+  return plainData({
     chunk: false as const,
     canonical: `${publicOrigin(request, context)}/search?${listKey}`,
     keyword: result.keyword,

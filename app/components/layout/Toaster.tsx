@@ -5,12 +5,6 @@ export type Toast = { message: string; type: "info" | "success" | "error" | "war
 
 // The spec's toast defaults: success 2 s, errors and others 4 s.
 const DURATION: Record<Toast["type"], number> = { success: 2000, error: 4000, info: 4000, warning: 4000 };
-const NO_SCRIPT_TIMER: Record<Toast["type"], string> = {
-  success: "noscript:animate-toast-out-2s",
-  error: "noscript:animate-toast-out-4s",
-  info: "noscript:animate-toast-out-4s",
-  warning: "noscript:animate-toast-out-4s",
-};
 
 /**
  * Shows the flash toast the root loader read from the session. It sits at
@@ -42,7 +36,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
           <div
             role={visible.type === "error" ? "alert" : "status"}
             data-toast-type={visible.type}
-            className={`pointer-events-auto flex max-w-[350px] items-start gap-3 rounded px-4 py-3 text-sm font-medium shadow-lg peer-checked:hidden ${NO_SCRIPT_TIMER[visible.type] ?? NO_SCRIPT_TIMER.info} ${
+            className={`pointer-events-auto flex max-w-[350px] items-start gap-3 rounded px-4 py-3 text-sm font-medium shadow-lg peer-checked:hidden ${visible.type === "success" ? "noscript:animate-toast-out-2s" : "noscript:animate-toast-out-4s"} ${
               visible.type === "error"
                 ? "bg-red-600 text-white"
                 : visible.type === "success"
