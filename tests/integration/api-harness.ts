@@ -96,7 +96,9 @@ async function invoke(file: string, request: Request, params: Record<string, str
   if (!handler) return new Response(null, { status: 405 });
   let response: Response;
   try {
-    response = await handler({ request, params, context: {} });
+    const answer: unknown = await handler({ request, params, context: {} });
+    // A loader's plain data (plainData) is what Remix sends as JSON with a 200.
+    response = answer instanceof Response ? answer : Response.json(answer);
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown;
     response = thrown;
