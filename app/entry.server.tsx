@@ -14,6 +14,8 @@ import { env } from "./utils/env.server";
 import { DocumentInfoProvider } from "~/components/layout/document-info";
 
 const ABORT_DELAY = 5_000;
+/** Under remix-serve, how long the database stays open after SIGTERM for requests already under way. */
+const LAST_REQUESTS_MS = 3_000;
 
 // The job queue's runner: e-mails, the payment reconciler and the reservation
 // sweep (app/jobs.server.ts). Our
@@ -24,8 +26,14 @@ const ABORT_DELAY = 5_000;
 export { startBackgroundJobs };
 if (env().NODE_ENV !== "test" && process.env.BACKGROUND_JOBS !== "off") {
   const stopJobs = startBackgroundJobs();
-  // remix-serve closes its server on these; the queue's connections and timers must end too, so the process can.
-  for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void stopJobs());
+  // remix-serve closes its server on these; the queue and the database pool must end too, or the process
+  // lingers (on the pool's idle connections for 10 s; for ever once the database is gone). Requests
+  // already under way keep the pool for a few seconds more.
+  for (const signal of ["SIGTERM", "SIGINT"] as const)
+    process.once(signal, () => {
+      const stopped = stopJobs().catch(() => {});
+      setTimeout(() => void stopped.then(closeResources).catch(() => {}), LAST_REQUESTS_MS).unref();
+    });
 }
 
 // Validate configuration when the server starts (a bad setting fails fast).

@@ -471,8 +471,13 @@ describe("remix-serve", () => {
       expect(answer?.status).toBe(200);
       expect(answer?.body).toContain("<title>");
       expect(answer?.headers["content-security-policy"]).toMatch(/'nonce-/);
-    } finally {
+      // SIGTERM, as a container's stop sends it: the job queue and the database pool close, and the process ends.
+      const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
       child.kill("SIGTERM");
+      const timedOut = new Promise<"still running">((resolve) => setTimeout(() => resolve("still running"), 20_000).unref());
+      expect(await Promise.race([exited, timedOut])).not.toBe("still running");
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     }
-  });
+  }, 40_000);
 });
