@@ -32,6 +32,9 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           setupFiles: ["tests/setup/db.ts"],
+          // One more try for a test that fails: these start real servers and databases on a shared
+          // machine. One that passes only then is listed as flaky at the end of `npm test`.
+          retry: 1,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -48,6 +48,8 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
 // Failed tests, repeated after the totals: a CI log is often read from its end.
 const failures = [];
+// Tests that failed, then passed on their retry (vitest.config.ts, playwright.config.ts): listed, to be fixed.
+const flaky = [];
 const firstLines = (text, n = 6) =>
   stripVTControlCharacters(String(text ?? ""))
     .split("\n")
@@ -58,6 +60,8 @@ const firstLines = (text, n = 6) =>
 function vitestFailures(result) {
   for (const file of result.testResults ?? []) {
     const failed = (file.assertionResults ?? []).filter((test) => test.status === "failed");
+    for (const test of (file.assertionResults ?? []).filter((test) => test.status === "passed" && test.failureMessages?.length))
+      flaky.push(`${path.relative(root, file.name)} › ${test.fullName}\n${firstLines(test.failureMessages[0])}`);
     for (const test of failed)
       failures.push(`${path.relative(root, file.name)} › ${test.fullName}\n${firstLines(test.failureMessages?.[0])}`);
     if (failed.length === 0 && file.status === "failed") failures.push(`${path.relative(root, file.name)}\n${firstLines(file.message)}`);
@@ -68,6 +72,10 @@ function playwrightFailures(suite, titles = []) {
   const here = suite.title ? [...titles, suite.title] : titles;
   for (const spec of suite.specs ?? []) {
     for (const test of spec.tests ?? []) {
+      if (test.status === "flaky") {
+        flaky.push(`[${test.projectName}] ${[...here, spec.title].join(" › ")}\n${firstLines(test.results?.[0]?.error?.message)}`);
+        continue;
+      }
       if (test.status !== "unexpected") continue;
       const error = test.results?.at(-1)?.error?.message;
       failures.push(`[${test.projectName}] ${[...here, spec.title].join(" › ")}\n${firstLines(error)}`);
@@ -180,6 +188,9 @@ if (totals.passed + totals.failed === 0 && exitCode === 0) {
   console.error("No test ran.");
   exitCode = 1;
 }
+if (flaky.length > 0) console.log(`\nFlaky (failed once, passed on the retry):\n${flaky.map((test) => `  ~ ${test}`).join("\n")}`);
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((failure) => `  ✗ ${failure}`).join("\n")}`);
-console.log(`\nAll tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+console.log(
+  `\nAll tests: ${totals.passed} passed (${flaky.length} of them on a retry), ${totals.failed} failed, ${totals.skipped} skipped`,
+);
 process.exit(exitCode);
