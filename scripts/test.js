@@ -57,14 +57,23 @@ const firstLines = (text, n = 6) =>
     .map((line) => `      ${line}`)
     .join("\n");
 
+/** One test's line in the summary: where it is, then the first lines of its error. */
+const summaryLine = (name, error) => `${name}\n${firstLines(error)}`;
+
 function vitestFailures(result) {
   for (const file of result.testResults ?? []) {
-    const failed = (file.assertionResults ?? []).filter((test) => test.status === "failed");
-    for (const test of (file.assertionResults ?? []).filter((test) => test.status === "passed" && test.failureMessages?.length))
-      flaky.push(`${path.relative(root, file.name)} › ${test.fullName}\n${firstLines(test.failureMessages[0])}`);
-    for (const test of failed)
-      failures.push(`${path.relative(root, file.name)} › ${test.fullName}\n${firstLines(test.failureMessages?.[0])}`);
-    if (failed.length === 0 && file.status === "failed") failures.push(`${path.relative(root, file.name)}\n${firstLines(file.message)}`);
+    const where = path.relative(root, file.name);
+    let failed = 0;
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === "failed") {
+        failed += 1;
+        failures.push(summaryLine(`${where} › ${test.fullName}`, test.failureMessages?.[0]));
+      } else if (test.status === "passed" && test.failureMessages?.length) {
+        // Passed with an error on record: it failed first and passed on its retry.
+        flaky.push(summaryLine(`${where} › ${test.fullName}`, test.failureMessages[0]));
+      }
+    }
+    if (failed === 0 && file.status === "failed") failures.push(summaryLine(where, file.message));
   }
 }
 
@@ -72,13 +81,9 @@ function playwrightFailures(suite, titles = []) {
   const here = suite.title ? [...titles, suite.title] : titles;
   for (const spec of suite.specs ?? []) {
     for (const test of spec.tests ?? []) {
-      if (test.status === "flaky") {
-        flaky.push(`[${test.projectName}] ${[...here, spec.title].join(" › ")}\n${firstLines(test.results?.[0]?.error?.message)}`);
-        continue;
-      }
-      if (test.status !== "unexpected") continue;
-      const error = test.results?.at(-1)?.error?.message;
-      failures.push(`[${test.projectName}] ${[...here, spec.title].join(" › ")}\n${firstLines(error)}`);
+      const name = `[${test.projectName}] ${[...here, spec.title].join(" › ")}`;
+      if (test.status === "flaky") flaky.push(summaryLine(name, test.results?.[0]?.error?.message));
+      else if (test.status === "unexpected") failures.push(summaryLine(name, test.results?.at(-1)?.error?.message));
     }
   }
   for (const child of suite.suites ?? []) playwrightFailures(child, here);
