@@ -9,6 +9,18 @@ import { adminQuery, cleanupList, freePort, migrate, root, seed, startEmbeddedPo
 
 const serverPath = path.join(root, "server-build/index.js");
 
+/** At the run's clean-up, SIGTERM to a server the bench started, waiting until it has exited. */
+function stopOnCleanup(run, child) {
+  run.onCleanup(
+    () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", resolve);
+        child.kill("SIGTERM");
+      }),
+  );
+}
+
 /** A benchmark's work folder and clean-up; exits at once when there is no production build to measure. */
 export function benchRun(name) {
   if (!fs.existsSync(serverPath) || !fs.existsSync(path.join(root, "build/index.js"))) {
@@ -78,14 +90,7 @@ export async function startBuiltServer(run, databaseUrl, { workers = 1 } = {}) {
       WEB_CONCURRENCY: String(workers),
     },
   });
-  run.onCleanup(
-    () =>
-      new Promise((resolve) => {
-        if (app.exitCode !== null) return resolve();
-        app.once("exit", resolve);
-        app.kill("SIGTERM");
-      }),
-  );
+  stopOnCleanup(run, app);
   await waitFor(`${base}/healthz`, 60_000);
   serverPids.set(base, app.pid);
   return base;
@@ -129,14 +134,7 @@ export async function startBareRemix(run, buildDir, { compression = false } = {}
       BARE_REMIX_COMPRESSION: compression ? "1" : "",
     },
   });
-  run.onCleanup(
-    () =>
-      new Promise((resolve) => {
-        if (app.exitCode !== null) return resolve();
-        app.once("exit", resolve);
-        app.kill("SIGTERM");
-      }),
-  );
+  stopOnCleanup(run, app);
   await waitFor(`${base}/`, 30_000);
   serverPids.set(base, app.pid);
   return base;
