@@ -151,6 +151,9 @@ async function main() {
         slug: products[index].slug,
         unitPriceCents: products[index].priceCents,
         quantity,
+        // What each line was charged (no discount, delivery or tax on the demo orders): app/domain/orders/money.ts.
+        subtotalCents: products[index].priceCents * quantity,
+        totalCents: products[index].priceCents * quantity,
       }));
       await db.order.create({
         data: {

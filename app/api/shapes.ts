@@ -104,8 +104,13 @@ export const apiOrderSchema = z
       .strictObject({ code: z.string(), amount: z.number().describe("US dollars off") })
       .nullable()
       .describe("The discount code the order was placed with, or null"),
+    refunded: z.number().describe("US dollars given back so far (pending refunds included)"),
     shipping: z
-      .strictObject({ method: z.string(), amount: z.number().describe("US dollars") })
+      .strictObject({
+        method: z.string(),
+        amount: z.number().describe("US dollars"),
+        tax: z.number().describe("US dollars: the part of the order's tax levied on the shipping (0 when shipping is not taxed)"),
+      })
       .optional()
       .describe("How it is delivered and what that cost; absent for orders placed without a delivery method"),
     tax: z
@@ -120,11 +125,20 @@ export const apiOrderSchema = z
       .array(
         z.strictObject({
           _id: z.string().nullable(),
+          lineId: z.string().describe("The order line's own id (refunds name lines by it)"),
           name: z.string(),
           description: z.string(),
           slug: z.string(),
           price: z.number(),
           quantity: z.number().int(),
+          charged: z
+            .strictObject({
+              subtotal: z.number().describe("US dollars: price × quantity"),
+              discount: z.number().describe("US dollars: its share of the order's discount"),
+              tax: z.number().describe("US dollars: its share of the order's tax"),
+              total: z.number().describe("US dollars: what the buyer paid for it (subtotal − discount, + tax when added)"),
+            })
+            .describe("What the line was charged, fixed when the order was made; the lines and the shipping sum to the order's total"),
           variant: z
             .strictObject({
               _id: z.string().nullable().describe("null once the product was deleted"),

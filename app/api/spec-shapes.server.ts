@@ -138,12 +138,15 @@ type OrderRow = {
   discountCents?: number;
   discountCode?: string | null;
   shippingMethod?: string | null;
-  shippingCents?: number;
+  shippingCents: number;
+  shippingTaxCents: number;
   taxCents?: number;
   taxRateMilli?: number | null;
   taxIncluded?: boolean;
+  refundedCents: number;
   buyer: { id: string; name: string };
   lines: {
+    id: string;
     productId: string | null;
     variantId?: string | null;
     name: string;
@@ -153,6 +156,10 @@ type OrderRow = {
     slug: string;
     unitPriceCents: number;
     quantity: number;
+    subtotalCents: number;
+    discountCents: number;
+    taxCents: number;
+    totalCents: number;
   }[];
 };
 
@@ -173,17 +180,33 @@ export function toApiOrder(order: OrderRow): z.input<typeof apiOrderSchema> {
     subtotal: centsToDollars(order.subtotalCents ?? order.totalCents),
     discount: order.discountCode ? { code: order.discountCode, amount: centsToDollars(order.discountCents ?? 0) } : null,
     // Only orders that were delivered for a price or taxed carry these (older answers are unchanged).
-    ...(order.shippingMethod ? { shipping: { method: order.shippingMethod, amount: centsToDollars(order.shippingCents ?? 0) } } : {}),
+    refunded: centsToDollars(order.refundedCents),
+    ...(order.shippingMethod
+      ? {
+          shipping: {
+            method: order.shippingMethod,
+            amount: centsToDollars(order.shippingCents),
+            tax: centsToDollars(order.shippingTaxCents),
+          },
+        }
+      : {}),
     ...(order.taxCents
       ? { tax: { amount: centsToDollars(order.taxCents), rate: (order.taxRateMilli ?? 0) / 1000, included: Boolean(order.taxIncluded) } }
       : {}),
     products: order.lines.map((line) => ({
       _id: line.productId,
+      lineId: line.id,
       name: line.name,
       description: line.description,
       slug: line.slug,
       price: centsToDollars(line.unitPriceCents),
       quantity: line.quantity,
+      charged: {
+        subtotal: centsToDollars(line.subtotalCents),
+        discount: centsToDollars(line.discountCents),
+        tax: centsToDollars(line.taxCents),
+        total: centsToDollars(line.totalCents),
+      },
       // A variant's line only: which one, as sold.
       ...(line.variantTitle ? { variant: { _id: line.variantId ?? null, title: line.variantTitle, sku: line.sku ?? null } } : {}),
     })),

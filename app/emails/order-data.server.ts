@@ -5,6 +5,7 @@ import { publicOriginFor } from "~/utils/http/http.server";
 import { lineTitle } from "~/domain/catalog/variants/variants";
 import { countryName } from "~/domain/shipping/country-name";
 import { formatRate } from "~/domain/tax/tax";
+import { orderTotals } from "~/domain/orders/money";
 import type { LinesBlock } from "./layout.server";
 
 export const orderEmailSelect = {
@@ -20,12 +21,16 @@ export const orderEmailSelect = {
   shipCountry: true,
   shippingMethod: true,
   shippingCents: true,
+  shippingTaxCents: true,
   taxCents: true,
   taxRateMilli: true,
   taxIncluded: true,
   taxName: true,
   buyer: { select: { id: true, name: true, email: true } },
-  lines: { select: { name: true, variantTitle: true, sku: true, quantity: true, unitPriceCents: true }, orderBy: { id: "asc" } },
+  lines: {
+    select: { name: true, variantTitle: true, sku: true, quantity: true, unitPriceCents: true, subtotalCents: true },
+    orderBy: { id: "asc" },
+  },
 } satisfies Prisma.OrderSelect;
 
 export type OrderForEmail = Prisma.OrderGetPayload<{ select: typeof orderEmailSelect }>;
@@ -33,8 +38,9 @@ export type OrderForEmail = Prisma.OrderGetPayload<{ select: typeof orderEmailSe
 export const orderLabel = (order: Pick<OrderForEmail, "number">) => `#${order.number}`;
 
 export function orderLinesBlock(order: OrderForEmail): LinesBlock {
-  const subtotal = order.lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-  const totals: LinesBlock["totals"] = [{ label: "Subtotal", cents: subtotal }];
+  // The stored figures (orders/money.ts), as the order's page shows them.
+  const stored = orderTotals(order);
+  const totals: LinesBlock["totals"] = [{ label: "Subtotal", cents: stored.subtotalCents }];
   if (order.discountCents > 0)
     totals.push({ label: `Discount${order.discountCode ? ` (${order.discountCode})` : ""}`, cents: -order.discountCents });
   if (order.shippingMethod) totals.push({ label: `Shipping: ${order.shippingMethod}`, cents: order.shippingCents });

@@ -37,13 +37,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     refundable: refundable && {
       remainingCents: refundable.remainingCents,
       paid: refundable.paymentStatus === "SUCCEEDED",
-      lines: refundable.lines.map(({ id, name, unitPriceCents, quantity, refundable: left }) => ({
+      lines: refundable.lines.map(({ id, name, totalCents, quantity, refundable: left }) => ({
         id,
         name,
-        unitPriceCents,
+        paidCents: totalCents,
         quantity,
         left,
       })),
+      shipping: refundable.shipping,
     },
     review: review && { ...review, requestKey: crypto.randomUUID(), cancel: query.get("cancel") === "1" },
   });

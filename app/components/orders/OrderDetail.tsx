@@ -5,6 +5,16 @@ import { RelativeTime } from "~/components/ui/RelativeTime";
 import { lineTitle } from "~/domain/catalog/variants/variants";
 import { countryName } from "~/domain/shipping/country-name";
 import { formatRate } from "~/domain/tax/tax";
+import { orderTotals } from "~/domain/orders/money";
+
+/** "Paid $27.22 (−$3.00 discount, +$2.22 tax)": a line's own charge when it differs from its goods. */
+function lineChargeNote(line: OrderDetailData["lines"][number], taxIncluded: boolean): string {
+  const parts = [
+    line.discountCents ? `−${formatPrice(line.discountCents)} discount` : "",
+    line.taxCents && !taxIncluded ? `+${formatPrice(line.taxCents)} tax` : "",
+  ].filter(Boolean);
+  return `Paid ${formatPrice(line.totalCents)}${parts.length ? ` (${parts.join(", ")})` : ""}`;
+}
 
 export type OrderDetailData = {
   number: number;
@@ -12,7 +22,7 @@ export type OrderDetailData = {
   paymentStatus: PaymentStatusValue;
   totalCents: number;
   /** The discount code it was placed with and its amount off (0 and null without one). */
-  discountCents?: number;
+  discountCents: number;
   discountCode?: string | null;
   createdAt: string;
   paymentNote?: string | null;
@@ -23,10 +33,11 @@ export type OrderDetailData = {
   /** How it was delivered and what that cost, and its tax (added to the total, or included in the prices). */
   shippingMethod?: string | null;
   shippingEstimate?: string | null;
-  shippingCents?: number;
-  taxCents?: number;
+  shippingCents: number;
+  shippingTaxCents: number;
+  taxCents: number;
   taxRateMilli?: number | null;
-  taxIncluded?: boolean;
+  taxIncluded: boolean;
   taxName?: string | null;
   buyer: { name: string };
   lines: {
@@ -37,6 +48,11 @@ export type OrderDetailData = {
     slug: string;
     unitPriceCents: number;
     quantity: number;
+    /** What the line was charged, stored when the order was made (orders/money.ts). */
+    subtotalCents: number;
+    discountCents: number;
+    taxCents: number;
+    totalCents: number;
   }[];
   events: { id: string; at: string; status: OrderStatusValue; paymentStatus: PaymentStatusValue }[];
   refundedCents?: number;
@@ -86,12 +102,10 @@ function eventText(event: OrderDetailData["events"][number], previous: OrderDeta
  * its history. `statusControl` is the admin's way to change the status.
  */
 export function OrderDetail({ order, statusControl }: { order: OrderDetailData; statusControl?: React.ReactNode }) {
-  const subtotal = order.lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-  const discount = order.discountCents ?? 0;
-  const tax = order.taxCents ?? 0;
-  const addedTax = order.taxIncluded ? 0 : tax;
-  // What the total holds beyond the lines, the discount and added tax is shipping, so the sums always agree (older orders had none).
-  const shipping = order.totalCents + discount - subtotal - addedTax;
+  // Every figure as stored when the order was made: nothing here is worked out by subtraction.
+  const totals = orderTotals(order);
+  const tax = order.taxCents;
+  const shipping = totals.shippingCents;
   const taxLabel = `${order.taxName ?? "Tax"}${order.taxRateMilli ? ` (${formatRate(order.taxRateMilli)})` : ""}`;
   const refundState = refundStateLabel({ totalCents: order.totalCents, refundedCents: order.refundedCents ?? 0, refunds: order.refunds });
   const history: HistoryEntry[] = [
@@ -151,8 +165,13 @@ export function OrderDetail({ order, statusControl }: { order: OrderDetailData; 
                 {lineTitle(line.name, line.variantTitle)}
                 {line.sku ? <span className="block text-xs font-normal text-gray-600">SKU: {line.sku}</span> : null}
               </span>
-              <span className="text-sm text-gray-700">
-                {formatPrice(line.unitPriceCents)} × {line.quantity} = <strong>{formatPrice(line.unitPriceCents * line.quantity)}</strong>
+              <span className="text-right text-sm text-gray-700">
+                {formatPrice(line.unitPriceCents)} × {line.quantity} = <strong>{formatPrice(line.subtotalCents)}</strong>
+                {line.totalCents !== line.subtotalCents ? (
+                  <span className="block text-xs text-gray-600" data-testid="line-paid">
+                    {lineChargeNote(line, order.taxIncluded)}
+                  </span>
+                ) : null}
               </span>
             </li>
           ))}
@@ -160,12 +179,12 @@ export function OrderDetail({ order, statusControl }: { order: OrderDetailData; 
         <dl className="space-y-1 border-t border-gray-200 px-4 py-3 text-sm">
           <div className="flex justify-between">
             <dt>Subtotal</dt>
-            <dd>{formatPrice(subtotal)}</dd>
+            <dd>{formatPrice(totals.subtotalCents)}</dd>
           </div>
           {order.discountCode ? (
             <div className="flex justify-between" data-testid="order-discount">
               <dt>Discount ({order.discountCode})</dt>
-              <dd>−{formatPrice(discount)}</dd>
+              <dd>−{formatPrice(totals.discountCents)}</dd>
             </div>
           ) : null}
           <div className="flex justify-between" data-testid="order-shipping">

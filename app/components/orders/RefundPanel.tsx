@@ -4,13 +4,26 @@ import { quantityField, REFUND_REASON_MAX } from "~/domain/payments/refund";
 import { formatPrice } from "~/utils/money";
 import { useHydrated } from "~/utils/hooks/use-hydrated";
 
-type RefundableLine = { id: string; name: string; unitPriceCents: number; quantity: number; left: number };
+/** A line as the panel offers it: what the buyer paid for all its units (after the discount, with added tax). */
+type RefundableLine = { id: string; name: string; paidCents: number; quantity: number; left: number };
+type ReviewLine = {
+  orderLineId: string;
+  name: string;
+  quantity: number;
+  subtotalCents: number;
+  discountCents: number;
+  taxCents: number;
+  amountCents: number;
+};
 type Review =
   | {
       ok: true;
       amountCents: number;
-      lines: { orderLineId: string; name: string; quantity: number }[];
-      input: { reason: string; restock: boolean; lines?: { lineId: string; quantity: number }[] };
+      lines: ReviewLine[];
+      shippingCents: number;
+      taxIncluded: boolean;
+      full: boolean;
+      input: { reason: string; restock: boolean; shipping?: boolean; lines?: { lineId: string; quantity: number }[] };
       requestKey: string;
       cancel: boolean;
     }
@@ -30,7 +43,7 @@ export function RefundPanel({
 }: {
   orderId: string;
   number: number;
-  refundable: { remainingCents: number; lines: RefundableLine[] };
+  refundable: { remainingCents: number; lines: RefundableLine[]; shipping: { paidCents: number; refundableCents: number } };
   review: Review | null;
 }) {
   const hydrated = useHydrated();
@@ -60,7 +73,7 @@ export function RefundPanel({
             {refundable.lines.map((line) => (
               <li key={line.id} className="flex flex-wrap items-center gap-2">
                 <label htmlFor={`refund-${line.id}`} className="min-w-0 break-words">
-                  {line.name} ({formatPrice(line.unitPriceCents)} each, {line.left} of {line.quantity} refundable)
+                  {line.name} ({formatPrice(line.paidCents)} paid for {line.quantity}, {line.left} of {line.quantity} refundable)
                 </label>
                 <input
                   id={`refund-${line.id}`}
@@ -74,6 +87,14 @@ export function RefundPanel({
                 />
               </li>
             ))}
+            {refundable.shipping.refundableCents > 0 ? (
+              <li>
+                <label className="flex items-center gap-2">
+                  <input type="checkbox" name="shipping" />
+                  The shipping ({formatPrice(refundable.shipping.refundableCents)})
+                </label>
+              </li>
+            ) : null}
           </ul>
         </fieldset>
         <div>
@@ -159,15 +180,7 @@ function Confirmation({ orderId, number, review }: { orderId: string; number: nu
         Refund <strong>{formatPrice(review.amountCents)}</strong> of order #{number} to the buyer through Stripe
         {review.cancel ? " and cancel the order" : ""}?
       </p>
-      {review.lines.length ? (
-        <ul className="list-disc pl-5">
-          {review.lines.map((line) => (
-            <li key={line.orderLineId}>
-              {line.quantity} × {line.name}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <RefundBreakdown review={review} />
       <p>Reason: {input.reason}</p>
       <p>{input.restock ? "The units go back in stock." : "The units stay out of stock."}</p>
       <div className="flex flex-wrap gap-3">
@@ -175,6 +188,7 @@ function Confirmation({ orderId, number, review }: { orderId: string; number: nu
           <input type="hidden" name="intent" value="refund" />
           <input type="hidden" name="requestKey" value={review.requestKey} />
           <input type="hidden" name="mode" value={input.lines ? "lines" : "all"} />
+          {input.shipping ? <input type="hidden" name="shipping" value="on" /> : null}
           {input.lines?.map((line) => (
             <input key={line.lineId} type="hidden" name={quantityField(line.lineId)} value={line.quantity} />
           ))}
@@ -190,6 +204,51 @@ function Confirmation({ orderId, number, review }: { orderId: string; number: nu
           Back
         </Link>
       </div>
+    </div>
+  );
+}
+
+/** What the refund gives back, part by part: each line's goods, its share of the discount, its tax; the shipping. */
+function RefundBreakdown({ review }: { review: Extract<Review, { ok: true }> }) {
+  const parts = review.lines.reduce(
+    (sum, line) => ({
+      goods: sum.goods + line.subtotalCents,
+      discount: sum.discount + line.discountCents,
+      tax: sum.tax + line.taxCents,
+    }),
+    { goods: 0, discount: 0, tax: 0 },
+  );
+  const row = (label: string, cents: number, sign = "") => (
+    <div className="flex justify-between gap-4">
+      <dt>{label}</dt>
+      <dd>
+        {sign}
+        {formatPrice(cents)}
+      </dd>
+    </div>
+  );
+  return (
+    <div className="space-y-2" data-testid="refund-breakdown">
+      {review.lines.length ? (
+        <ul className="list-disc pl-5">
+          {review.lines.map((line) => (
+            <li key={line.orderLineId}>
+              {line.quantity} × {line.name}: {formatPrice(line.amountCents)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <dl className="space-y-1 rounded border border-gray-200 bg-white p-2">
+        {review.lines.length ? row("Items", parts.goods) : null}
+        {parts.discount ? row("Their share of the discount", parts.discount, "−") : null}
+        {parts.tax && !review.taxIncluded ? row("Their tax", parts.tax) : null}
+        {review.shippingCents ? row("Shipping", review.shippingCents) : null}
+        <div className="flex justify-between gap-4 font-semibold">
+          <dt>Refund</dt>
+          <dd>{formatPrice(review.amountCents)}</dd>
+        </div>
+        {parts.tax && review.taxIncluded ? <p className="text-gray-600">Includes {formatPrice(parts.tax)} tax</p> : null}
+      </dl>
     </div>
   );
 }

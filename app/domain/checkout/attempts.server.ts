@@ -2,7 +2,8 @@
 // will not be paid (its hold goes back, the order is cancelled or failed).
 import { db } from "~/utils/db.server";
 import { stripe } from "~/domain/payments/stripe.server";
-import { releaseHold } from "./holds.server";
+import { lockDiscounts } from "~/domain/discounts/discount.server";
+import { lockStock, orderUnits, releaseHold, type StockUnits } from "./holds.server";
 import { errorText, TX_OPTIONS, type Tx } from "./rules.server";
 
 export const REPLACED_NOTE = "Replaced by a new checkout";
@@ -15,12 +16,31 @@ export const REPLACED_NOTE = "Replaced by a new checkout";
  * stock twice. Their sessions, if any, are expired at Stripe after the commit
  * (expireReplaced); one paid meanwhile goes the late-payment way (units taken
  * again, or refunded).
+ *
+ * Before anything changes, every row the checkout will touch is locked in
+ * the one order all writers keep: the replaced attempts' and the new order's
+ * products, then their variants, then the discount codes (old and new). Two
+ * checkouts that cross (one giving back a code's use while the other takes
+ * its products) then wait in line instead of in a circle (a deadlock).
  */
-export async function replacePendingAttempts(tx: Tx, buyerId: string): Promise<string[]> {
+export async function replacePendingAttempts(
+  tx: Tx,
+  buyerId: string,
+  wanted: { units: StockUnits; discountCode: string | null } = { units: new Map(), discountCode: null },
+): Promise<string[]> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('checkout'), hashtext(${buyerId}))`;
   // FOR UPDATE: an attempt recording its session id meanwhile waits, then sees itself replaced.
-  const pending = await tx.$queryRaw<{ id: string; stripeSessionId: string | null }[]>`
-    SELECT id, "stripeSessionId" FROM "Order" WHERE "buyerId" = ${buyerId} AND "paymentStatus" = 'PENDING' ORDER BY id FOR UPDATE`;
+  const pending = await tx.$queryRaw<{ id: string; stripeSessionId: string | null; discountId: string | null }[]>`
+    SELECT id, "stripeSessionId", "discountId" FROM "Order" WHERE "buyerId" = ${buyerId} AND "paymentStatus" = 'PENDING' ORDER BY id FOR UPDATE`;
+  const units: StockUnits = new Map(wanted.units);
+  for (const order of pending) {
+    for (const [key, quantity] of (await orderUnits(tx, order.id)).units) units.set(key, (units.get(key) ?? 0) + quantity);
+  }
+  await lockStock(tx, units);
+  await lockDiscounts(tx, {
+    ids: pending.flatMap((order) => (order.discountId ? [order.discountId] : [])),
+    code: wanted.discountCode,
+  });
   for (const order of pending) await endAttemptIn(tx, order.id, "CANCELLED", REPLACED_NOTE);
   return pending.flatMap((order) => (order.stripeSessionId ? [order.stripeSessionId] : []));
 }

@@ -122,7 +122,8 @@ export async function checkoutPageAction(
   const result = await startCheckout(buyer, lines, origin, {
     shortage: "limit",
     expectedTotalCents: expected === "" || !/^\d+$/.test(expected) ? undefined : Number(expected),
-    discountCode: await readDiscountCode(request),
+    // A kept code that no longer applies (minimum, expiry, used up) is left out, as the page showed: it never blocks paying.
+    discountCode: page.discount && !page.discount.problem ? page.discount.code : null,
     shipTo,
     shippingMethodId: page.methodId,
   });

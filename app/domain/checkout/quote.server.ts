@@ -12,6 +12,7 @@ import { defaultShipTo } from "~/domain/shipping/ship-to.server";
 import { deliveryTerms, priceMethods, type DeliveryOption, type Zone } from "~/domain/shipping/zones.server";
 import { taxTerms } from "~/domain/tax/rates.server";
 import { taxFor, type TaxTerms } from "~/domain/tax/tax";
+import { MAX_CHARGE_CENTS, tooLargeMessage } from "~/domain/orders/money";
 
 /** Where an order is delivered and taxed, read once: its zone's methods and its tax terms. */
 export type OrderTerms = {
@@ -162,6 +163,8 @@ export async function quoteCheckout(
       message: short.map((line) => `Only ${line.product!.stock} of ${line.product!.title} in stock`).join("; "),
     };
   }
+  // One Stripe payment has a ceiling; the goods alone past it are refused before anything else is asked.
+  if (cart.totalCents > MAX_CHARGE_CENTS) return { ok: false, status: 400, message: tooLargeMessage(cart.totalCents) };
   // The discount code: checked now for a clear answer (checkout reserves it under lock).
   const discount = options.discountCode ? await checkDiscount(options.discountCode, cart.totalCents, { buyerId: buyer.id }) : null;
   if (discount && !discount.ok)
@@ -175,5 +178,7 @@ export async function quoteCheckout(
     methodId: options.shippingMethodId,
   });
   if (!priced.ok) return priced;
+  if (priced.quote.totalCents > MAX_CHARGE_CENTS)
+    return { ok: false, status: 400, message: tooLargeMessage(priced.quote.totalCents) };
   return { ok: true, cart, where, quote: priced.quote };
 }

@@ -12,6 +12,7 @@ import { lineTitle } from "~/domain/catalog/variants/variants";
 import type { ShipTo } from "~/domain/shipping/ship-to";
 import { rememberShipTo } from "~/domain/shipping/ship-to.server";
 import { formatRate } from "~/domain/tax/tax";
+import { chargeOrder, MAX_CHARGE_CENTS, tooLargeMessage } from "~/domain/orders/money";
 import { orderDeliveryFields, priceOrder, quoteCheckout, type OrderTerms, type Quote } from "./quote.server";
 import { addStock, lockStock, stockKey, type StockUnits } from "./holds.server";
 import {
@@ -61,8 +62,9 @@ async function reserveAndCreateOrder(
   let replaced: string[] = [];
   try {
     const order = await db.$transaction(async (tx) => {
-      replaced = await replacePendingAttempts(tx, buyer.id);
       const units: StockUnits = new Map(lines.map((line) => [stockKey(line.productId, line.variantId), line.quantity]));
+      // Locks the rows of the replaced attempts and of this order in the one order (products, variants, codes) first.
+      replaced = await replacePendingAttempts(tx, buyer.id, { units, discountCode });
       const stock = await lockStock(tx, units);
       for (const line of lines) {
         const row = stock.sellable(stockKey(line.productId, line.variantId));
@@ -78,7 +80,18 @@ async function reserveAndCreateOrder(
       const priced = priceOrder(delivery.terms, { goodsCents: subtotalCents, discountCents, methodId: delivery.methodId });
       if (!priced.ok) throw new DiscountRefused(priced.message);
       const { quote } = priced;
+      // What each line is charged, stored with it: refunds, pages, e-mails and exports read these (orders/money.ts).
+      const charges = chargeOrder({
+        lines: lines.map((line) => ({ unitPriceCents: line.priceCents, quantity: line.quantity })),
+        discountCents,
+        shippingCents: quote.shipping.selected?.amountCents ?? 0,
+        taxCents: quote.tax.cents,
+        taxIncluded: quote.tax.included,
+        taxShipping: delivery.terms.tax.taxShipping,
+      });
+      if (charges.totalCents !== quote.totalCents) throw new Error(`Order money does not add up: ${charges.totalCents} ≠ ${quote.totalCents}`);
       if (quote.totalCents < MIN_CHARGE_CENTS) throw new DiscountRefused(minimumChargeMessage);
+      if (quote.totalCents > MAX_CHARGE_CENTS) throw new DiscountRefused(tooLargeMessage(quote.totalCents));
       if (delivery.remember && delivery.shipTo) await rememberShipTo(tx, buyer.id, delivery.shipTo);
       const created = await tx.order.create({
         data: {
@@ -95,11 +108,17 @@ async function reserveAndCreateOrder(
           shipPhone: buyer.phone,
           // ...or the ship-to given, with how it goes and its tax.
           ...orderDeliveryFields(quote, delivery.shipTo),
+          shippingTaxCents: charges.shippingTaxCents,
           // Each line freezes what the shopper bought: name, full description, slug, unit price.
           lines: {
-            create: lines.map((line) => {
+            create: lines.map((line, index) => {
               const { description, slug } = stock.products.get(line.productId)!;
+              const { subtotalCents, discountCents, taxCents, totalCents } = charges.lines[index];
               return {
+                subtotalCents,
+                discountCents,
+                taxCents,
+                totalCents,
                 productId: line.productId,
                 variantId: line.variantId,
                 variantTitle: line.variantTitle,
@@ -189,6 +208,7 @@ export async function startCheckout(
     };
   }
   if (totalCents < MIN_CHARGE_CENTS) return { ok: false, status: 400, message: minimumChargeMessage };
+  if (totalCents > MAX_CHARGE_CENTS) return { ok: false, status: 400, message: tooLargeMessage(totalCents) };
 
   const allowed = await limit(`checkout:user:${buyer.id}`, CHECKOUT_LIMIT.max, CHECKOUT_LIMIT.windowMs);
   if (!allowed.allowed) return { ok: false, status: 429, message: rateLimitMessage(allowed.retryAfter) };

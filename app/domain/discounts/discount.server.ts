@@ -135,6 +135,17 @@ export async function reserveDiscountUse(
 }
 
 /**
+ * Locks codes' rows in id order (by id, and the code as typed): checkout takes
+ * them after the products and variants, before it gives a use back or takes one.
+ */
+export async function lockDiscounts(tx: Tx, { ids, code }: { ids: string[]; code: string | null }): Promise<void> {
+  const normalised = code ? normaliseCode(code) : null;
+  if (!ids.length && !normalised) return;
+  await tx.$queryRaw`
+    SELECT id FROM "Discount" WHERE id = ANY(${ids}::text[]) OR code = ${normalised ?? ""} ORDER BY id FOR UPDATE`;
+}
+
+/**
  * An order's reserved use goes back. Call only in the transaction that
  * claimed the order's hold (reservedUntil → null), so it happens once.
  */

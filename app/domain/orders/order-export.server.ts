@@ -6,6 +6,7 @@
 import { db } from "~/utils/db.server";
 import { orderStatusLabel, paymentLabel, type OrderFilter } from "./order";
 import { orderFilterWhere } from "./order.server";
+import { orderTotals } from "./money";
 import { lineTitle } from "~/domain/catalog/variants/variants";
 
 export const CSV_BATCH = 1000;
@@ -49,9 +50,11 @@ const exportSelect = {
   totalCents: true,
   refundedCents: true,
   buyer: { select: { name: true, email: true } },
-  lines: { select: { name: true, variantTitle: true, sku: true, unitPriceCents: true, quantity: true }, orderBy: { id: "asc" } },
+  lines: { select: { name: true, variantTitle: true, sku: true, quantity: true, subtotalCents: true }, orderBy: { id: "asc" } },
+  discountCents: true,
   shippingMethod: true,
   shippingCents: true,
+  shippingTaxCents: true,
   taxCents: true,
   taxIncluded: true,
 } as const;
@@ -92,7 +95,8 @@ export function ordersCsvStream(filter: OrderFilter, batch = CSV_BATCH): Readabl
       after = { createdAt: last.createdAt, id: last.id };
       let text = "";
       for (const order of orders) {
-        const subtotal = order.lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+        // The stored figures (orders/money.ts), the very ones the order's page and e-mails show.
+        const totals = orderTotals(order);
         text += csvRow([
           order.number,
           order.createdAt.toISOString(),
@@ -101,10 +105,9 @@ export function ordersCsvStream(filter: OrderFilter, batch = CSV_BATCH): Readabl
           orderStatusLabel(order.status),
           paymentLabel(order.paymentStatus),
           order.lines.reduce((sum, line) => sum + line.quantity, 0),
-          amount(subtotal),
-          // The discount: what was charged below the lines, delivery and added tax.
-          amount(Math.max(0, subtotal + order.shippingCents + (order.taxIncluded ? 0 : order.taxCents) - order.totalCents)),
-          amount(order.totalCents),
+          amount(totals.subtotalCents),
+          amount(totals.discountCents),
+          amount(totals.totalCents),
           amount(order.refundedCents),
           // What was bought, as sold: "2 × Tee — M / Red (SKU TEE-M-RED); 1 × Mug".
           order.lines

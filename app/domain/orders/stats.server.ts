@@ -2,9 +2,11 @@
 // a few aggregate statements (never orders loaded into JavaScript).
 //
 // An order counts on the day it was paid (Order.paidAt), in the shop's time
-// zone (SHOP_TIME_ZONE): its revenue is what was charged less what has been
-// refunded of it (Order.refundedCents, pending refunds included), and its
-// units are those sold less those refunded. Periods end with today: today,
+// zone (SHOP_TIME_ZONE): its revenue is what its goods were charged after the
+// discount, without tax and shipping (its lines' stored totalCents − taxCents,
+// app/domain/orders/money.ts), less the same of what refunds gave back
+// (RefundLine amountCents − taxCents, pending refunds included), and its units
+// are those sold less those refunded. Periods end with today: today,
 // the last 7 and the last 30 days, each beside the period of the same length
 // just before it. Boundaries are computed in local days, then turned into
 // UTC instants, so the paidAt index serves every range.
@@ -55,11 +57,13 @@ export async function salesStats({
         ${utc(Prisma.sql`${d0} - make_interval(days => 2 * v.days - 1)`, tz)} AS prev_from
       FROM (VALUES ${ranges}) AS v(range, days)
     ), paid AS (
-      SELECT o.id, o."paidAt", GREATEST(0, o."totalCents" - o."refundedCents" - o."shippingCents" - o."taxCents") AS net,
-        (SELECT coalesce(sum(l.quantity), 0) FROM "OrderLine" l WHERE l."orderId" = o.id)
-        - (SELECT coalesce(sum(rl.quantity), 0) FROM "Refund" rf JOIN "RefundLine" rl ON rl."refundId" = rf.id
-           WHERE rf."orderId" = o.id AND rf.status <> 'FAILED') AS units
+      SELECT o.id, o."paidAt", GREATEST(0, sold.net - given.net) AS net, sold.units - given.units AS units
       FROM "Order" o
+        CROSS JOIN LATERAL (SELECT coalesce(sum(l."totalCents" - l."taxCents"), 0) AS net, coalesce(sum(l.quantity), 0) AS units
+                            FROM "OrderLine" l WHERE l."orderId" = o.id) sold
+        CROSS JOIN LATERAL (SELECT coalesce(sum(rl."amountCents" - rl."taxCents"), 0) AS net, coalesce(sum(rl.quantity), 0) AS units
+                            FROM "Refund" rf JOIN "RefundLine" rl ON rl."refundId" = rf.id
+                            WHERE rf."orderId" = o.id AND rf.status <> 'FAILED') given
       WHERE o."paidAt" >= (SELECT min(prev_from) FROM r) AND o."paidAt" < (SELECT max(cur_to) FROM r)
     )
     SELECT r.range, r.days, r."from", r."to",
@@ -77,28 +81,33 @@ export async function salesStats({
     WITH days AS (
       SELECT d AS day FROM generate_series(${d0} - make_interval(days => ${CHART_DAYS - 1}::int), ${d0}, interval '1 day') AS d
     )
-    SELECT to_char(days.day, 'YYYY-MM-DD') AS day,
-      coalesce(sum(GREATEST(0, o."totalCents" - o."refundedCents" - o."shippingCents" - o."taxCents")), 0)::bigint AS rev, count(o.id) AS n
+    SELECT to_char(days.day, 'YYYY-MM-DD') AS day, coalesce(sum(kept.net), 0)::bigint AS rev, count(o.id) AS n
     FROM days LEFT JOIN "Order" o
       ON o."paidAt" >= ${utc(Prisma.sql`days.day`, tz)} AND o."paidAt" < ${utc(Prisma.sql`days.day + interval '1 day'`, tz)}
+      LEFT JOIN LATERAL (
+        SELECT GREATEST(0,
+          (SELECT coalesce(sum(l."totalCents" - l."taxCents"), 0) FROM "OrderLine" l WHERE l."orderId" = o.id)
+          - (SELECT coalesce(sum(rl."amountCents" - rl."taxCents"), 0) FROM "Refund" rf JOIN "RefundLine" rl ON rl."refundId" = rf.id
+             WHERE rf."orderId" = o.id AND rf.status <> 'FAILED')) AS net
+      ) kept ON true
     GROUP BY days.day ORDER BY days.day`;
 
-  // By line (unit price × units kept): deleted products are grouped by the name they were sold under.
+  // By line (what it was charged without tax, less what refunds gave back of it): deleted products are grouped by the name they were sold under.
   const topRows = await db.$queryRaw<{ productId: string | null; name: string; slug: string | null; rev: bigint; units: bigint }[]>`
     SELECT l."productId", coalesce(min(p.name), min(l.name)) AS name, min(p.slug) AS slug,
-      sum(l."unitPriceCents" * (l.quantity - coalesce(rq.q, 0)))::bigint AS rev,
+      sum(l."totalCents" - l."taxCents" - coalesce(rq.net, 0))::bigint AS rev,
       sum(l.quantity - coalesce(rq.q, 0))::bigint AS units
     FROM "Order" o
       JOIN "OrderLine" l ON l."orderId" = o.id
       LEFT JOIN "Product" p ON p.id = l."productId"
       LEFT JOIN LATERAL (
-        SELECT sum(rl.quantity) AS q FROM "RefundLine" rl JOIN "Refund" rf ON rf.id = rl."refundId" AND rf.status <> 'FAILED'
+        SELECT sum(rl.quantity) AS q, sum(rl."amountCents" - rl."taxCents") AS net FROM "RefundLine" rl JOIN "Refund" rf ON rf.id = rl."refundId" AND rf.status <> 'FAILED'
         WHERE rl."orderLineId" = l.id
       ) rq ON true
     WHERE o."paidAt" >= ${utc(Prisma.sql`${d0} - make_interval(days => ${CHART_DAYS - 1}::int)`, tz)}
       AND o."paidAt" < ${utc(Prisma.sql`${d0} + interval '1 day'`, tz)}
     GROUP BY l."productId", CASE WHEN l."productId" IS NULL THEN l.name END
-    HAVING sum(l."unitPriceCents" * (l.quantity - coalesce(rq.q, 0))) > 0
+    HAVING sum(l."totalCents" - l."taxCents" - coalesce(rq.net, 0)) > 0
     ORDER BY rev DESC, name
     LIMIT ${TOP_PRODUCTS}`;
 

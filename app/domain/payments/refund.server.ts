@@ -20,9 +20,10 @@ import { db } from "~/utils/db.server";
 import { formatPrice } from "~/utils/money";
 import { stripe } from "~/domain/payments/stripe.server";
 import { lineTitle } from "~/domain/catalog/variants/variants";
-import { addStock, lockStock, stockKey, type StockUnits } from "~/domain/checkout/holds.server";
+import { addStock, lockStock, splitStockKey, stockKey, type StockUnits } from "~/domain/checkout/holds.server";
 import { failure, type Failure } from "~/domain/outcome";
-import { refundAmountFor, type RefundInput } from "./refund";
+import { refundParts, shippingCharge, type RefundPart } from "~/domain/orders/money";
+import { isFullRefund, type RefundInput } from "./refund";
 
 type Tx = Prisma.TransactionClient;
 const TX_OPTIONS = { maxWait: 10_000, timeout: 15_000 } as const;
@@ -51,7 +52,7 @@ export type RefundOutcome =
       errors: Record<string, string>;
     };
 
-/** What can still be refunded of an order: money, and units per line (pending refunds count as given). */
+/** What can still be refunded of an order: money, units per line, and the shipping (pending refunds count as given). */
 export async function refundableOf(orderId: string, tx: Tx | typeof db = db) {
   const order = await tx.order.findUnique({
     where: { id: orderId },
@@ -60,47 +61,84 @@ export async function refundableOf(orderId: string, tx: Tx | typeof db = db) {
       refundedCents: true,
       paymentStatus: true,
       stripePaymentIntentId: true,
+      shippingMethod: true,
+      shippingCents: true,
+      shippingTaxCents: true,
+      taxIncluded: true,
       lines: {
-        select: { id: true, productId: true, name: true, variantTitle: true, unitPriceCents: true, quantity: true },
+        select: {
+          id: true,
+          productId: true,
+          variantId: true,
+          name: true,
+          variantTitle: true,
+          unitPriceCents: true,
+          quantity: true,
+          subtotalCents: true,
+          discountCents: true,
+          taxCents: true,
+          totalCents: true,
+        },
         orderBy: { id: "asc" },
       },
     },
   });
   if (!order) return null;
-  const taken = await tx.refundLine.groupBy({
-    by: ["orderLineId"],
-    where: { orderLine: { orderId }, refund: { status: { not: "FAILED" } } },
-    _sum: { quantity: true },
-  });
+  const [taken, shippingGiven] = await Promise.all([
+    tx.refundLine.groupBy({
+      by: ["orderLineId"],
+      where: { orderLine: { orderId }, refund: { status: { not: "FAILED" } } },
+      _sum: { quantity: true },
+    }),
+    tx.refund.count({ where: { orderId, status: { not: "FAILED" }, shippingCents: { gt: 0 } } }),
+  ]);
   const takenOf = new Map(taken.map((row) => [row.orderLineId, row._sum.quantity ?? 0]));
   // A variant's line is named as it was sold: "Tee — M / Red".
   const lines = order.lines.map(({ variantTitle, ...line }) => ({
     ...line,
+    variantTitle,
     name: lineTitle(line.name, variantTitle),
+    refunded: takenOf.get(line.id) ?? 0,
     refundable: line.quantity - (takenOf.get(line.id) ?? 0),
   }));
-  return { ...order, remainingCents: order.totalCents - order.refundedCents, lines };
+  const shippingPaid = shippingCharge(order);
+  return {
+    ...order,
+    remainingCents: order.totalCents - order.refundedCents,
+    lines,
+    /** What the shipping cost the buyer, and what of it can still be given back (once, all of it). */
+    shipping: { paidCents: shippingPaid, refundableCents: shippingGiven ? 0 : shippingPaid },
+  };
 }
 export type Refundable = NonNullable<Awaited<ReturnType<typeof refundableOf>>>;
 
 /** Only a payment that went through (and is not already given back in full) can be refunded. */
 const REFUNDABLE_PAYMENTS: PaymentStatus[] = ["SUCCEEDED"];
 
-/** The lines and amount `input` asks for, checked against what is left; a Failure when it cannot be had. */
-export function planRefund(refundable: Refundable, input: Pick<RefundInput, "lines">) {
+export type PlannedLine = RefundPart & {
+  orderLineId: string;
+  productId: string | null;
+  variantId: string | null;
+  variantTitle: string | null;
+  name: string;
+  quantity: number;
+};
+
+/**
+ * The lines, shipping and amount `input` asks for, checked against what is
+ * left; a Failure when it cannot be had. Each line gives back what its units
+ * were charged (orders/money.ts: refundParts), the shipping what it cost;
+ * never more than what is left of the payment. In full: every unit and the
+ * shipping still refundable, and all the money left.
+ */
+export function planRefund(refundable: Refundable, input: Pick<RefundInput, "lines" | "shipping">) {
   if (!REFUNDABLE_PAYMENTS.includes(refundable.paymentStatus) || refundable.remainingCents <= 0)
     return failure(409, "This order has no payment left to refund");
-  let lines: { orderLineId: string; productId: string | null; unitPriceCents: number; quantity: number }[];
-  if (!input.lines) {
-    // In full: every unit still refundable, and all the money left.
-    lines = refundable.lines
-      .filter((line) => line.refundable > 0)
-      .map((line) => ({ orderLineId: line.id, productId: line.productId, unitPriceCents: line.unitPriceCents, quantity: line.refundable }));
-    return { ok: true as const, lines, amountCents: refundable.remainingCents };
-  }
+  const full = isFullRefund(input);
   const wanted = new Map<string, number>();
-  for (const line of input.lines) wanted.set(line.lineId, (wanted.get(line.lineId) ?? 0) + line.quantity);
-  lines = [];
+  if (full) for (const line of refundable.lines) if (line.refundable > 0) wanted.set(line.id, line.refundable);
+  for (const line of input.lines ?? []) wanted.set(line.lineId, (wanted.get(line.lineId) ?? 0) + line.quantity);
+  const lines: PlannedLine[] = [];
   for (const [lineId, quantity] of wanted) {
     const line = refundable.lines.find((candidate) => candidate.id === lineId);
     if (!line) return failure(400, "That item is not in this order", { lines: "That item is not in this order" });
@@ -110,11 +148,48 @@ export function planRefund(refundable: Refundable, input: Pick<RefundInput, "lin
         : `${line.name} has already been refunded`;
       return failure(409, message, { lines: message });
     }
-    lines.push({ orderLineId: line.id, productId: line.productId, unitPriceCents: line.unitPriceCents, quantity });
+    lines.push({
+      orderLineId: line.id,
+      productId: line.productId,
+      variantId: line.variantId,
+      variantTitle: line.variantTitle,
+      name: line.name,
+      quantity,
+      ...refundParts(line, line.refunded, quantity, refundable.taxIncluded),
+    });
   }
-  const amountCents = refundAmountFor(lines, refundable.remainingCents);
-  if (amountCents <= 0) return failure(409, "This order has no payment left to refund");
-  return { ok: true as const, lines, amountCents };
+  let shippingCents = 0;
+  if (full) shippingCents = refundable.shipping.refundableCents;
+  else if (input.shipping) {
+    if (refundable.shipping.refundableCents <= 0) {
+      const message = refundable.shipping.paidCents > 0 ? "The shipping has already been refunded" : "This order's shipping cost nothing";
+      return failure(409, message, { shipping: message });
+    }
+    shippingCents = refundable.shipping.refundableCents;
+  }
+  const partsCents = lines.reduce((sum, line) => sum + line.amountCents, 0) + shippingCents;
+  // In full, what is left of the payment; else the parts, never above it.
+  const amountCents = full ? refundable.remainingCents : Math.min(partsCents, refundable.remainingCents);
+  if (amountCents <= 0) return failure(409, "These items cost nothing after the discount: there is no payment to give back for them");
+  return { ok: true as const, lines, shippingCents, amountCents, full };
+}
+
+/**
+ * Units that cannot go back to the stock they came from: a line sold before
+ * its product had options names no variant, and the product's own figure is
+ * now its variants' sum (a trigger would overwrite units added there).
+ */
+async function unrestockable(tx: Tx | typeof db, lines: PlannedLine[]): Promise<string | null> {
+  const bare = lines.filter((line) => line.productId && !line.variantId && line.variantTitle === null);
+  if (!bare.length) return null;
+  const products = await tx.product.findMany({
+    where: { id: { in: bare.map((line) => line.productId!) } },
+    select: { id: true, name: true, maxPriceCents: true, options: true },
+  });
+  const now = products.filter((product) => product.maxPriceCents !== null || (Array.isArray(product.options) && product.options.length > 0));
+  if (!now.length) return null;
+  const names = now.map((product) => product.name).join(", ");
+  return `${names} ${now.length > 1 ? "are" : "is"} now sold in options, and this order's units name none: refund without putting the units back in stock, then add them to the right variant on the product's Variants page.`;
 }
 
 /** The row lock every refund of an order takes first: two admins at once take turns. */
@@ -139,15 +214,27 @@ async function recordRefund(orderId: string, input: RefundInput, adminId: string
     if (!refundable.stripePaymentIntentId) return failure(409, "Stripe named no payment for this order: refund it in the Stripe Dashboard");
     const plan = planRefund(refundable, input);
     if (!plan.ok) return plan;
+    if (input.restock) {
+      const refused = await unrestockable(tx, plan.lines);
+      if (refused) return failure(409, refused, { restock: refused });
+    }
     const refund = await tx.refund.create({
       data: {
         orderId,
         amountCents: plan.amountCents,
+        shippingCents: plan.shippingCents,
         reason: input.reason,
         restocked: input.restock,
         byId: adminId,
         requestKey: input.requestKey ?? null,
-        lines: { create: plan.lines.map((line) => ({ orderLineId: line.orderLineId, quantity: line.quantity })) },
+        lines: {
+          create: plan.lines.map((line) => ({
+            orderLineId: line.orderLineId,
+            quantity: line.quantity,
+            amountCents: line.amountCents,
+            taxCents: line.taxCents,
+          })),
+        },
       },
       select: { id: true },
     });
@@ -206,9 +293,13 @@ async function completeRefund(refundId: string, stripeRefundId: string) {
         const key = stockKey(orderLine.productId, orderLine.variantId);
         units.set(key, (units.get(key) ?? 0) + quantity);
       }
-      // Products and variants deleted since have no stock to take units back.
+      // Products and variants deleted since have no stock to take units back, nor a product
+      // given options since (its own figure is its variants' sum: recordRefund refuses that restock).
       const stock = await lockStock(tx, units);
-      for (const key of units.keys()) if (!stock.present(key)) units.delete(key);
+      for (const key of units.keys()) {
+        const { productId, variantId } = splitStockKey(key);
+        if (!stock.present(key) || (!variantId && stock.products.get(productId)?.hasOptions)) units.delete(key);
+      }
       await addStock(tx, units, 1);
     }
     // Given back in full, with nothing still on its way: the payment reads Refunded.
@@ -316,22 +407,41 @@ export type RefundPreview =
   | {
       ok: true;
       amountCents: number;
-      lines: { orderLineId: string; name: string; quantity: number; unitPriceCents: number }[];
+      /** Each line's part: its goods, less its share of the discount, plus its tax (included: shown, not added). */
+      lines: { orderLineId: string; name: string; quantity: number; subtotalCents: number; discountCents: number; taxCents: number; amountCents: number }[];
+      shippingCents: number;
+      taxIncluded: boolean;
+      /** In full: what is left of the payment, whatever the parts say (an older order's earlier refunds). */
+      full: boolean;
       input: RefundInput;
     }
   | { ok: false; message: string };
 
-/** What a refund form asks for, checked but not made: the confirmation step shows it. */
+/** What a refund form asks for, checked but not made: the confirmation step shows it, part by part. */
 export async function previewRefund(orderId: string, input: RefundInput): Promise<RefundPreview> {
   const refundable = await refundableOf(orderId);
   if (!refundable) return { ok: false, message: "Order not found" };
   const plan = planRefund(refundable, input);
   if (!plan.ok) return { ok: false, message: plan.message };
-  const nameOf = new Map(refundable.lines.map((line) => [line.id, line.name]));
+  if (input.restock) {
+    const refused = await unrestockable(db, plan.lines);
+    if (refused) return { ok: false, message: refused };
+  }
   return {
     ok: true,
     amountCents: plan.amountCents,
-    lines: plan.lines.map((line) => ({ ...line, name: nameOf.get(line.orderLineId) ?? "" })),
+    lines: plan.lines.map(({ orderLineId, name, quantity, subtotalCents, discountCents, taxCents, amountCents }) => ({
+      orderLineId,
+      name,
+      quantity,
+      subtotalCents,
+      discountCents,
+      taxCents,
+      amountCents,
+    })),
+    shippingCents: plan.shippingCents,
+    taxIncluded: refundable.taxIncluded,
+    full: plan.full,
     input,
   };
 }
