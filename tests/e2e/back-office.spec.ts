@@ -2,6 +2,7 @@
 // sales at a glance at phone and desktop widths, the order list's filters
 // and search, the CSV download, and a refund from an order's page.
 import fs from "node:fs";
+import type { Locator } from "@playwright/test";
 import Stripe from "stripe";
 import { createOrder, createProduct, createUser, expect, hasJs, test, testDb, unique } from "../fixtures/e2e";
 
@@ -94,45 +95,74 @@ test("orders are filtered and searched from the URL, and the filter downloads as
   await expect(page).toHaveURL(new RegExp(`status=SHIPPED.*q=${mark}|q=${mark}.*status=SHIPPED`));
 });
 
-test("an admin refunds one line of a paid order, after confirming", async ({ page, asAdmin }) => {
+/** Selects what a field holds and types over it, as a person does. */
+async function typeOver(field: Locator, text: string) {
+  await field.focus();
+  await field.press("ControlOrMeta+a");
+  await field.pressSequentially(text);
+}
+
+test("an admin refunds one line of a discounted, taxed order, seeing what it gives back before confirming", async ({ page, asAdmin }) => {
   expect(asAdmin.role).toBe(1);
   const js = hasJs(test.info());
   const lamp = await createProduct({ priceCents: 1500, quantity: 4 });
   const fan = await createProduct({ priceCents: 1000, quantity: 4 });
-  const intent = await takePayment(4000);
+  // $40.00 of goods, $4.00 off (shared $3.00 and $1.00), $3.20 tax (shared $2.40 and $0.80), $5.00 shipping: $44.20.
+  const intent = await takePayment(4420);
   const order = await createOrder({
     paidAt: new Date(),
     stripePaymentIntentId: intent,
+    discountCents: 400,
+    taxCents: 320,
+    shippingCents: 500,
     lines: [
       { productId: lamp.id, name: lamp.name, unitPriceCents: 1500, quantity: 2 },
       { productId: fan.id, name: fan.name, unitPriceCents: 1000, quantity: 1 },
     ],
   });
+  expect(order.totalCents).toBe(4420);
 
   await page.goto(`/dashboard/admin/orders/${order.number}`);
   await expect(page.getByTestId("payment-state")).toHaveText("Success");
   await page.getByLabel("The items and quantities below").check();
-  await page.getByLabel(new RegExp(`^${lamp.name}`)).fill("1");
-  await page.getByLabel("Reason").fill("Arrived scratched");
+  await typeOver(page.getByLabel(new RegExp(`^${lamp.name}`)), "1");
+  await page.getByLabel("Reason").pressSequentially("Arrived scratched");
   await expect(page.getByLabel("Put the units back in stock")).toBeChecked();
   await page.getByRole("button", { name: "Review refund" }).click();
 
-  // With JavaScript a dialog asks; without, a step of the page does.
+  // With JavaScript a dialog asks; without, a step of the page does. One lamp: $15.00 − $1.50 + $1.20.
   const confirm = js ? page.getByRole("dialog", { name: "Confirm refund" }) : page.getByRole("region", { name: "Confirm refund" });
-  await expect(confirm).toContainText(`Refund ${money(1500)} of order #${order.number}`);
+  await expect(confirm).toContainText(`Refund ${money(1470)} of order #${order.number}`);
   await expect(confirm).toBeInViewport();
-  await expect(confirm).toContainText(`1 × ${lamp.name}`);
+  await expect(confirm).toContainText(`1 × ${lamp.name}: ${money(1470)}`);
+  const breakdown = confirm.getByTestId("refund-breakdown");
+  await expect(breakdown).toContainText(`Items${money(1500)}`);
+  await expect(breakdown).toContainText(`Their share of the discount−${money(150)}`);
+  await expect(breakdown).toContainText(`Their tax${money(120)}`);
   if (SHOTS) {
     await page.setViewportSize({ width: 390, height: 900 });
     await page.screenshot({ path: `${SHOTS}/refund-confirm-390-${js ? "js" : "nojs"}.png`, fullPage: !js });
   }
-  await confirm.getByRole("button", { name: `Refund ${money(1500)}` }).click();
+  await confirm.getByRole("button", { name: `Refund ${money(1470)}` }).click();
 
-  await expect(page.getByText(`Refunded ${money(1500)} on order #${order.number}`)).toBeVisible();
+  await expect(page.getByText(`Refunded ${money(1470)} on order #${order.number}`)).toBeVisible();
   await expect(page.getByTestId("payment-state")).toHaveText("Success · Partly refunded");
-  await expect(page.getByTestId("order-refunded")).toHaveText(`−${money(1500)}`);
-  await expect(page.getByRole("list", { name: "Order history" })).toContainText("Refund of $15.00 done: 1 × ");
+  await expect(page.getByTestId("order-refunded")).toHaveText(`−${money(1470)}`);
+  await expect(page.getByRole("list", { name: "Order history" })).toContainText("Refund of $14.70 done: 1 × ");
   const after = await testDb().order.findUniqueOrThrow({ where: { id: order.id }, select: { refundedCents: true } });
-  expect(after.refundedCents).toBe(1500);
+  expect(after.refundedCents).toBe(1470);
   expect((await testDb().product.findUniqueOrThrow({ where: { id: lamp.id } })).quantity).toBe(5);
+
+  // Then the rest of the lines and the shipping: exactly the total back, and the order reads Refunded.
+  await page.getByLabel("The items and quantities below").check();
+  await typeOver(page.getByLabel(new RegExp(`^${lamp.name}`)), "1");
+  await typeOver(page.getByLabel(new RegExp(`^${fan.name}`)), "1");
+  await page.getByLabel(/^The shipping/).check();
+  await page.getByLabel("Reason").pressSequentially("Returned");
+  await page.getByRole("button", { name: "Review refund" }).click();
+  const rest = 4420 - 1470;
+  await expect(confirm.getByTestId("refund-breakdown")).toContainText(`Shipping${money(500)}`);
+  await confirm.getByRole("button", { name: `Refund ${money(rest)}` }).click();
+  await expect(page.getByText(`Refunded ${money(rest)} on order #${order.number}`)).toBeVisible();
+  await expect(page.getByTestId("payment-state")).toHaveText("Refunded");
 });
