@@ -1,3 +1,6 @@
+/** The largest amount one Stripe charge may be in US dollars ($999,999.99): no price, cart or order is above it. */
+export const MAX_CHARGE_CENTS = 99_999_999;
+
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 
 /** Every price shown anywhere goes through here: integer cents in, `$1,234.50` out. */

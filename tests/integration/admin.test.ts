@@ -175,12 +175,14 @@ describe("products", () => {
       [19.99, 1999],
       [" 7.10 ", 710],
       [".5", 50],
+      // One Stripe charge's ceiling: the dearest price a product can be paid for.
+      ["999999.99", 99_999_999],
     ];
     for (const [price, cents] of good) {
       const result = await createProduct(await productInput({ price }));
       expect(expectOk(result).product.priceCents, String(price)).toBe(cents);
     }
-    for (const price of ["-1", "-0.01", "1.234", "abc", "", "1e3", "NaN", "Infinity", -5, 0.001, "1000000.01", null, {}]) {
+    for (const price of ["-1", "-0.01", "1.234", "abc", "", "1e3", "NaN", "Infinity", -5, 0.001, "999999.991", "1000000.00", null, {}]) {
       const result = await createProduct(await productInput({ price }));
       expect(result, String(price)).toMatchObject({ ok: false, status: 400, errors: { price: expect.any(String) } });
     }

@@ -40,7 +40,7 @@ beforeAll(async () => {
       reason: "broken",
       restocked: false,
       status: "SUCCEEDED",
-      lines: { create: [{ orderLineId: yesterday.lines[0].id, quantity: 1 }] },
+      lines: { create: [{ orderLineId: yesterday.lines[0].id, quantity: 1, amountCents: 1000 }] },
     },
   });
   await paid("2031-03-10T09:00:00Z", [{ productId: vase.id, unitPriceCents: 700, quantity: 1 }]); // within 7 days

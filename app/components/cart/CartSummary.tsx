@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { formatPrice } from "~/utils/money";
+import { MAX_CHARGE_CENTS, tooLargeMessage } from "~/domain/orders/money";
 import { DiscountCodeForm, DiscountLine, type AppliedDiscount } from "./CartDiscount";
 
 /**
@@ -29,6 +30,8 @@ export function CartSummary({
   includedTax?: { cents: number; label: string } | null;
 }) {
   const totalCents = subtotalCents - (discount && !discount.problem ? discount.discountCents : 0);
+  // One Stripe payment has a ceiling: a cart above it is told so here, not at the till.
+  const tooLarge = subtotalCents > MAX_CHARGE_CENTS;
   return (
     <aside className="h-fit rounded border border-gray-200 bg-white p-5" aria-labelledby="summary-heading">
       <h2 id="summary-heading" className="text-xl font-bold">
@@ -53,6 +56,11 @@ export function CartSummary({
         </p>
       ) : null}
       {hasUnavailable ? <p className="mt-1 text-sm text-amber-800">Items that are no longer available are not counted.</p> : null}
+      {tooLarge ? (
+        <p className="mt-2 rounded border border-red-200 bg-red-50 p-2 text-sm text-red-800" role="alert">
+          {tooLargeMessage(subtotalCents)}
+        </p>
+      ) : null}
       <DiscountCodeForm error={discountError} value={discountValue} />
 
       {user ? (
@@ -62,7 +70,7 @@ export function CartSummary({
           <Link to="/dashboard/user/profile" className="btn-secondary mt-3">
             Update Address
           </Link>
-          {canCheckout ? (
+          {canCheckout && !tooLarge ? (
             <Link to="/checkout" className="btn-primary mt-4 w-full">
               Checkout
             </Link>

@@ -2,12 +2,13 @@
 // server (product.server.ts, the /api/v1 contract) and by the form in the
 // page, so it stays browser-safe: z from ~/utils/zod, nothing server-only.
 // The photo's bytes are checked on the server only (sharp).
-import { dollarsToCents } from "~/utils/money";
+import { dollarsToCents, formatPrice, MAX_CHARGE_CENTS } from "~/utils/money";
 import { z } from "~/utils/zod";
 
 export const PRODUCT_NAME_MAX = 120;
 export const PRODUCT_DESCRIPTION_MAX = 5000;
-export const PRICE_MAX_DOLLARS = 1_000_000;
+/** One Stripe charge's ceiling: a dearer product could never be paid for. */
+export const PRICE_MAX_DOLLARS = MAX_CHARGE_CENTS / 100;
 export const QUANTITY_MAX = 1_000_000;
 
 const asText = (value: unknown) => (typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : undefined);
@@ -38,8 +39,8 @@ export const priceField = z
       return z.NEVER;
     }
     const dollars = Number(text);
-    if (dollars > PRICE_MAX_DOLLARS) {
-      ctx.addIssue({ code: "custom", message: `The price must be at most $${PRICE_MAX_DOLLARS.toLocaleString("en-US")}` });
+    if (dollarsToCents(dollars) > MAX_CHARGE_CENTS) {
+      ctx.addIssue({ code: "custom", message: `The price must be at most ${formatPrice(MAX_CHARGE_CENTS)}` });
       return z.NEVER;
     }
     return dollarsToCents(dollars);

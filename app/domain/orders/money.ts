@@ -14,10 +14,10 @@
 //   unit: refunding every unit, one refund at a time or all at once, gives
 //   back exactly the line's amounts.
 // Browser-safe: plain integers in and out.
-import { formatPrice } from "~/utils/money";
+import { formatPrice, MAX_CHARGE_CENTS } from "~/utils/money";
 
-/** The largest amount one Stripe charge may be in US dollars ($999,999.99); totals stay far inside a 32-bit column. */
-export const MAX_CHARGE_CENTS = 99_999_999;
+/** Totals stay at or below one Stripe charge, and so far inside a 32-bit column. */
+export { MAX_CHARGE_CENTS };
 
 /** Why a cart or order above MAX_CHARGE_CENTS cannot be paid, in the shopper's words. */
 export const tooLargeMessage = (totalCents: number) =>
