@@ -5,7 +5,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
-import { startBackgroundJobs } from "./jobs.server";
+import { startBackgroundJobs } from "./jobs/index.server";
 import { cardHtml } from "~/components/catalog/card-html.server";
 import { cspHeader } from "~/utils/http/csp";
 import { headerHtml } from "~/components/layout/header-html.server";
@@ -18,7 +18,7 @@ const ABORT_DELAY = 5_000;
 const LAST_REQUESTS_MS = 3_000;
 
 // The job queue's runner: e-mails, the payment reconciler and the reservation
-// sweep (app/jobs.server.ts). Our
+// sweep (app/jobs/index.server.ts). Our
 // server (server/worker.ts) starts them in one worker and stops them when it
 // drains, and tells every worker's module scope to leave them alone
 // (BACKGROUND_JOBS=off). Under another server (remix-serve) they start here

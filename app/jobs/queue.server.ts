@@ -5,7 +5,7 @@
 // - `enqueue(tx, …)` writes a job through the caller's Prisma transaction (the
 //   outbox pattern): nothing is sent for a rolled-back change, nothing lost
 //   after a committed one.
-// - `startJobRunner()` (one per server, see app/jobs.server.ts) works the
+// - `startJobRunner()` (one per server, see app/jobs/index.server.ts) works the
 //   queues and runs the scheduled jobs; pg-boss hands each job to one worker
 //   of one instance (SKIP LOCKED), and a cron tick becomes one job whatever
 //   the number of instances.

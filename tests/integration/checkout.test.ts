@@ -921,7 +921,7 @@ describe("reconciling with Stripe", () => {
   });
 
   it("startBackgroundJobs runs once per process and returns a stop function", async () => {
-    const { startBackgroundJobs } = await import("~/jobs.server");
+    const { startBackgroundJobs } = await import("~/jobs/index.server");
     const stop = startBackgroundJobs();
     expect(startBackgroundJobs()).toBe(stop);
     await stop();

@@ -14,8 +14,8 @@ const harness = await vi.hoisted(async () => {
   return { smtp, stripe: await startStripeHarness() };
 });
 
-import { startBackgroundJobs } from "~/jobs.server";
-import { sendQueuedEmail } from "~/jobs/send-email.server";
+import { startBackgroundJobs } from "~/jobs/index.server";
+import { sendQueuedEmail } from "~/domain/mail/send.server";
 import { closeQueue, enqueue, QUEUES } from "~/jobs/queue.server";
 import { startCheckout } from "~/domain/checkout/start.server";
 import { fulfilFromEvent } from "~/domain/checkout/settle.server";

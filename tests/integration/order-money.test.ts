@@ -156,7 +156,10 @@ describe("an order's money, line by line", () => {
     expect(order.totalCents).toBe(5000);
     const first = await refundPaidOrder(order.id, refund({ lines: [{ lineId: lines[0].id, quantity: 1 }] }), admin.id);
     expect(first).toMatchObject({ ok: true, refund: { amountCents: 3000 } });
-    expect(await db.order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ paymentStatus: "SUCCEEDED", refundedCents: 3000 });
+    expect(await db.order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({
+      paymentStatus: "SUCCEEDED",
+      refundedCents: 3000,
+    });
     const second = await refundPaidOrder(order.id, refund({ lines: [{ lineId: lines[1].id, quantity: 1 }] }), admin.id);
     expect(second).toMatchObject({ ok: true, refund: { amountCents: 2000 } });
     expect(await db.order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ paymentStatus: "REFUNDED", refundedCents: 5000 });
@@ -296,7 +299,9 @@ describe("restock", () => {
     });
     // Since then the tee is sold in sizes.
     await db.product.update({ where: { id: tee.id }, data: { options: [{ name: "Size", values: ["S", "M"] }] } });
-    await db.productVariant.create({ data: { productId: tee.id, title: "S", options: { Size: "S" }, position: 0, priceCents: 1500, quantity: 3 } });
+    await db.productVariant.create({
+      data: { productId: tee.id, title: "S", options: { Size: "S" }, position: 0, priceCents: 1500, quantity: 3 },
+    });
     const refused = await refundPaidOrder(order.id, refund({ restock: true }), admin.id);
     expect(refused).toMatchObject({ ok: false, status: 409, message: expect.stringContaining("now sold in options") });
     const done = await refundPaidOrder(order.id, refund({ restock: false }), admin.id);
@@ -321,7 +326,10 @@ describe("orders made before the money was stored", () => {
     await db.order.update({ where: { id: order.id }, data: { taxRateMilli: 8875 } });
     const stored = await db.order.findUniqueOrThrow({ where: { id: order.id }, include: { lines: { orderBy: { id: "asc" } } } });
     // As an order of before: no shares kept.
-    await db.orderLine.updateMany({ where: { orderId: order.id }, data: { subtotalCents: 0, discountCents: 0, taxCents: 0, totalCents: 0 } });
+    await db.orderLine.updateMany({
+      where: { orderId: order.id },
+      data: { subtotalCents: 0, discountCents: 0, taxCents: 0, totalCents: 0 },
+    });
     await db.order.update({ where: { id: order.id }, data: { shippingTaxCents: 0 } });
     const sql = readFileSync("prisma/migrations/20261128000000_order_money/migration.sql", "utf8");
     const backfill = sql.slice(sql.indexOf("-- Orders made before"));

@@ -65,7 +65,8 @@ export function OrderReview({
               </tr>
               <tr data-testid="checkout-discount">
                 <td className="px-3 py-2" colSpan={3}>
-                  Discount ({discount.code}){discount.problem ? (
+                  Discount ({discount.code})
+                  {discount.problem ? (
                     <span className="block text-amber-800">{discount.problem} This order goes ahead without it.</span>
                   ) : null}
                 </td>

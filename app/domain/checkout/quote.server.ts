@@ -178,7 +178,6 @@ export async function quoteCheckout(
     methodId: options.shippingMethodId,
   });
   if (!priced.ok) return priced;
-  if (priced.quote.totalCents > MAX_CHARGE_CENTS)
-    return { ok: false, status: 400, message: tooLargeMessage(priced.quote.totalCents) };
+  if (priced.quote.totalCents > MAX_CHARGE_CENTS) return { ok: false, status: 400, message: tooLargeMessage(priced.quote.totalCents) };
   return { ok: true, cart, where, quote: priced.quote };
 }

@@ -89,7 +89,8 @@ async function reserveAndCreateOrder(
         taxIncluded: quote.tax.included,
         taxShipping: delivery.terms.tax.taxShipping,
       });
-      if (charges.totalCents !== quote.totalCents) throw new Error(`Order money does not add up: ${charges.totalCents} ≠ ${quote.totalCents}`);
+      if (charges.totalCents !== quote.totalCents)
+        throw new Error(`Order money does not add up: ${charges.totalCents} ≠ ${quote.totalCents}`);
       if (quote.totalCents < MIN_CHARGE_CENTS) throw new DiscountRefused(minimumChargeMessage);
       if (quote.totalCents > MAX_CHARGE_CENTS) throw new DiscountRefused(tooLargeMessage(quote.totalCents));
       if (delivery.remember && delivery.shipTo) await rememberShipTo(tx, buyer.id, delivery.shipTo);

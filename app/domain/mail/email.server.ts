@@ -2,10 +2,10 @@
 // transaction that records what the e-mail is about: the row and its send job
 // commit with that change or not at all. The key makes it once per event: a
 // replayed webhook or a retried step finds the key taken and queues nothing.
-// Sending is app/jobs/send-email.server.ts's, after the commit.
+// Sending is send.server.ts's (the email.send job), after the commit; templates/ says what each e-mail reads.
 import { randomUUID } from "node:crypto";
 import type { EmailStatus, Prisma } from "@prisma/client";
-import type { RenderedEmail } from "~/emails/layout.server";
+import type { RenderedEmail } from "~/domain/mail/templates/layout.server";
 import { enqueue, QUEUES } from "~/jobs/queue.server";
 import { db } from "~/utils/db.server";
 

@@ -3,13 +3,13 @@
 // password changed), reads what the e-mail shows in that same transaction and
 // queues it with a key naming the event, so it is sent once, after the commit.
 import type { OrderStatus, Prisma } from "@prisma/client";
-import { newPaidOrderEmail } from "~/emails/admin-new-order.server";
-import { needsReviewEmail } from "~/emails/admin-needs-review.server";
-import { orderConfirmationEmail } from "~/emails/order-confirmation.server";
-import { orderEmailSelect } from "~/emails/order-data.server";
-import { NOTIFIED_STATUSES, orderStatusEmail } from "~/emails/order-status.server";
-import { passwordChangedEmail, type PasswordChange } from "~/emails/password-changed.server";
-import { refundEmail } from "~/emails/refund.server";
+import { newPaidOrderEmail } from "~/domain/mail/templates/admin-new-order.server";
+import { needsReviewEmail } from "~/domain/mail/templates/admin-needs-review.server";
+import { orderConfirmationEmail } from "~/domain/mail/templates/order-confirmation.server";
+import { orderEmailSelect } from "~/domain/mail/templates/order-data.server";
+import { NOTIFIED_STATUSES, orderStatusEmail } from "~/domain/mail/templates/order-status.server";
+import { passwordChangedEmail, type PasswordChange } from "~/domain/mail/templates/password-changed.server";
+import { refundEmail } from "~/domain/mail/templates/refund.server";
 import { queueEmail } from "./email.server";
 
 type Tx = Prisma.TransactionClient;

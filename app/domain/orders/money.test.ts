@@ -46,8 +46,18 @@ describe("chargeOrder", () => {
   });
 
   it("puts New York's 8.875 % on the line: $100 pays $108.88", () => {
-    const tax = taxFor({ goodsCents: 10000, discountCents: 0, shippingCents: 0 }, { rateMilli: 8875, pricesIncludeTax: false, taxShipping: false });
-    const charges = chargeOrder({ lines: [{ unitPriceCents: 10000, quantity: 1 }], discountCents: 0, shippingCents: 0, taxCents: tax.taxCents, taxIncluded: false, taxShipping: false });
+    const tax = taxFor(
+      { goodsCents: 10000, discountCents: 0, shippingCents: 0 },
+      { rateMilli: 8875, pricesIncludeTax: false, taxShipping: false },
+    );
+    const charges = chargeOrder({
+      lines: [{ unitPriceCents: 10000, quantity: 1 }],
+      discountCents: 0,
+      shippingCents: 0,
+      taxCents: tax.taxCents,
+      taxIncluded: false,
+      taxShipping: false,
+    });
     expect(charges.lines[0]).toEqual({ subtotalCents: 10000, discountCents: 0, taxCents: 888, totalCents: 10888 });
   });
 

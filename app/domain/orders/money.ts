@@ -69,8 +69,7 @@ export type OrderCharges = {
 };
 
 /** A line's charge: goods less its discount, plus its tax when tax is added (included tax is inside the goods). */
-const lineTotal = (subtotal: number, discount: number, tax: number, taxIncluded: boolean) =>
-  subtotal - discount + (taxIncluded ? 0 : tax);
+const lineTotal = (subtotal: number, discount: number, tax: number, taxIncluded: boolean) => subtotal - discount + (taxIncluded ? 0 : tax);
 
 /**
  * An order's money, line by line, from what checkout priced: the lines' unit

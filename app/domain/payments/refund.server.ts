@@ -186,7 +186,9 @@ async function unrestockable(tx: Tx | typeof db, lines: PlannedLine[]): Promise<
     where: { id: { in: bare.map((line) => line.productId!) } },
     select: { id: true, name: true, maxPriceCents: true, options: true },
   });
-  const now = products.filter((product) => product.maxPriceCents !== null || (Array.isArray(product.options) && product.options.length > 0));
+  const now = products.filter(
+    (product) => product.maxPriceCents !== null || (Array.isArray(product.options) && product.options.length > 0),
+  );
   if (!now.length) return null;
   const names = now.map((product) => product.name).join(", ");
   return `${names} ${now.length > 1 ? "are" : "is"} now sold in options, and this order's units name none: refund without putting the units back in stock, then add them to the right variant on the product's Variants page.`;
@@ -408,7 +410,15 @@ export type RefundPreview =
       ok: true;
       amountCents: number;
       /** Each line's part: its goods, less its share of the discount, plus its tax (included: shown, not added). */
-      lines: { orderLineId: string; name: string; quantity: number; subtotalCents: number; discountCents: number; taxCents: number; amountCents: number }[];
+      lines: {
+        orderLineId: string;
+        name: string;
+        quantity: number;
+        subtotalCents: number;
+        discountCents: number;
+        taxCents: number;
+        amountCents: number;
+      }[];
       shippingCents: number;
       taxIncluded: boolean;
       /** In full: what is left of the payment, whatever the parts say (an older order's earlier refunds). */

@@ -36,10 +36,7 @@ export const refundInputSchema = z
       .describe(
         "The order's lines and how many units of each: each gives back what its units were charged (their price, less their share of the discount, plus their tax); `lines` and `shipping` omitted: a full refund of what is left",
       ),
-    shipping: z
-      .boolean()
-      .optional()
-      .describe("Also give back the shipping (its price, and its tax when tax was added); once per order"),
+    shipping: z.boolean().optional().describe("Also give back the shipping (its price, and its tax when tax was added); once per order"),
     cancel: z.boolean().default(false).describe("Also set the order's status to Cancel"),
   })
   .refine((input) => !input.lines || input.lines.length > 0 || input.shipping, {

@@ -6,8 +6,8 @@
 // one process of one instance, records failures with their error, and the
 // returned stop function lets running jobs finish before it resolves.
 import type PgBoss from "pg-boss";
-import { sendQueuedEmail } from "./jobs/send-email.server";
-import { enqueueNow, QUEUES, startJobRunner } from "./jobs/queue.server";
+import { sendQueuedEmail } from "~/domain/mail/send.server";
+import { enqueueNow, QUEUES, startJobRunner } from "./queue.server";
 import { reconcilePayments, releaseExpiredReservations } from "~/domain/checkout/reconcile.server";
 import { makeMissingPhotoVariants } from "~/domain/catalog/photo-variants.server";
 import { retryPendingRefunds } from "~/domain/payments/refund.server";

@@ -1,7 +1,7 @@
 // Delivery of one e-mail over SMTP (nodemailer), from SMTP_URL. Only the
-// e-mail job (app/jobs/send-email.server.ts) calls it: a request never waits on SMTP.
+// e-mail job (app/domain/mail/send.server.ts) calls it: a request never waits on SMTP.
 import nodemailer, { type Transporter } from "nodemailer";
-import { env } from "./env.server";
+import { env } from "~/utils/env.server";
 
 export type OutgoingEmail = { to: string; subject: string; html: string; text: string; messageId: string };
 

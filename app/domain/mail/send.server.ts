@@ -4,7 +4,7 @@
 // (an admin's retry racing a late try) is not sent again.
 import type PgBoss from "pg-boss";
 import { db } from "~/utils/db.server";
-import { deliver } from "~/utils/mailer.server";
+import { deliver } from "./smtp.server";
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
