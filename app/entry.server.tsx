@@ -21,10 +21,10 @@ const LAST_REQUESTS_MS = 3_000;
 // sweep (app/jobs/index.server.ts). Our
 // server (server/worker.ts) starts them in one worker and stops them when it
 // drains, and tells every worker's module scope to leave them alone
-// (BACKGROUND_JOBS=off). Under another server (remix-serve) they start here
+// (BACKGROUND_JOBS=false). Under another server (remix-serve) they start here
 // when the build loads, once per process, except under tests.
 export { startBackgroundJobs };
-if (env().NODE_ENV !== "test" && process.env.BACKGROUND_JOBS !== "off") {
+if (env().NODE_ENV !== "test" && env().BACKGROUND_JOBS) {
   const stopJobs = startBackgroundJobs();
   // remix-serve closes its server on these; the queue and the database pool must end too, or the process
   // lingers (on the pool's idle connections for 10 s; for ever once the database is gone). Requests

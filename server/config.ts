@@ -52,6 +52,14 @@ export type ServerConfig = {
    * changes (server/dev-build.ts). Undefined: production behaviour.
    */
   devServerOrigin: string | undefined;
+  /** A worker the primary forked with RUN_BACKGROUND_JOBS=0: another worker runs the jobs. */
+  runBackgroundJobs: boolean;
+  /** DATABASE_URL; undefined: the embedded PostgreSQL, with its data in `embeddedPgDir`. */
+  databaseUrl: string | undefined;
+  embeddedPgDir: string;
+  /** The local stand-ins' ports (0: any free one). */
+  stripeFakePort: number;
+  mailInboxPort: number;
 };
 
 export class ConfigError extends Error {}
@@ -88,6 +96,11 @@ export function readServerConfig(): ServerConfig {
     metricsPort: settings.METRICS_PORT || undefined,
     logFormat: settings.LOG_FORMAT,
     devServerOrigin: dev,
+    runBackgroundJobs: settings.RUN_BACKGROUND_JOBS,
+    stripeFakePort: settings.STRIPE_FAKE_PORT,
+    mailInboxPort: settings.MAIL_INBOX_PORT,
+    databaseUrl: settings.DATABASE_URL,
+    embeddedPgDir: settings.EMBEDDED_PG_DIR ? path.resolve(settings.EMBEDDED_PG_DIR) : path.join(root, ".data/postgres"),
     botBudget: settings.BOT_CONCURRENCY
       ? { concurrency: settings.BOT_CONCURRENCY, queue: settings.BOT_QUEUE, maxWaitMs: 10_000 }
       : undefined,

@@ -3,20 +3,21 @@
 // PostgreSQL under .data/postgres (or EMBEDDED_PG_DIR): if it dies, it is started again on the same
 // port and the app's pool reconnects by itself. The folder has one owner: a second start of the
 // same checkout finds this one alive (scripts/db.js, claimDataFolder) and exits without touching it.
-import path from "node:path";
-import { ensureDatabaseExists, root, startEmbeddedPostgres, type EmbeddedServer } from "../scripts/db.js";
+import { ensureDatabaseExists, startEmbeddedPostgres, type EmbeddedServer } from "../scripts/db.js";
 
 export type Database = { url: string; stop: () => Promise<void> };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** `httpPort`: the shop's own port, named to a second start of the same checkout that finds this one running. */
-export async function startDatabase(httpPort?: number): Promise<Database> {
-  if (process.env.DATABASE_URL) {
-    await ensureDatabaseExists(process.env.DATABASE_URL);
-    return { url: process.env.DATABASE_URL, stop: async () => {} };
+export async function startDatabase(
+  { databaseUrl, embeddedPgDir: dir }: { databaseUrl: string | undefined; embeddedPgDir: string },
+  httpPort?: number,
+): Promise<Database> {
+  if (databaseUrl) {
+    await ensureDatabaseExists(databaseUrl);
+    return { url: databaseUrl, stop: async () => {} };
   }
-  const dir = process.env.EMBEDDED_PG_DIR ? path.resolve(process.env.EMBEDDED_PG_DIR) : path.join(root, ".data/postgres");
   let stopped = false;
   let current: EmbeddedServer;
 

@@ -84,7 +84,7 @@ async function runPrimary(config: ServerConfig) {
   /** Fork a worker for `slot` and wait until it listens; a worker that cannot start rejects with its reason. */
   function fork(slot: number): Promise<Worker> {
     // Slot 0 runs the background jobs itself; no worker's build starts them on import.
-    const worker = cluster.fork({ WORKER_SLOT: String(slot), RUN_BACKGROUND_JOBS: slot === 0 ? "1" : "0", BACKGROUND_JOBS: "off" });
+    const worker = cluster.fork({ WORKER_SLOT: String(slot), RUN_BACKGROUND_JOBS: slot === 0 ? "1" : "0", BACKGROUND_JOBS: "false" });
     return new Promise((resolve, reject) => {
       worker.on("message", (message: WorkerMessage) => {
         if (message.type === "ready") resolve(worker);
@@ -150,7 +150,7 @@ async function runPrimary(config: ServerConfig) {
 
   try {
     step = "starting the database";
-    const database = await startDatabase(config.port);
+    const database = await startDatabase(config, config.port);
     stops.push(database.stop);
     env.DATABASE_URL = database.url;
     // Under the start-up lock: instances started together take turns, and only the first finds work to do.
@@ -164,7 +164,7 @@ async function runPrimary(config: ServerConfig) {
       // A secret of this run only: nobody can forge the stand-in's events with a published one.
       env.STRIPE_WEBHOOK_SECRET ||= `whsec_local_${randomBytes(24).toString("hex")}`;
       const fake = await startFakeStripe({
-        port: Number(env.STRIPE_FAKE_PORT) || (await freePort()),
+        port: config.stripeFakePort || (await freePort()),
         // Server to server: the stand-in posts to this machine whatever address the shopper used.
         webhookUrl: `${config.appUrl ?? `http://${webhookHost(config.host)}:${config.port}`}/api/v1/payments/webhook`,
         webhookSecret: env.STRIPE_WEBHOOK_SECRET,
@@ -180,7 +180,7 @@ async function runPrimary(config: ServerConfig) {
         );
       step = "starting the local mail inbox";
       const { startMailCatcher } = await import("../scripts/mail-catcher.js");
-      const inbox = await startMailCatcher({ webPort: Number(env.MAIL_INBOX_PORT) || 1080 });
+      const inbox = await startMailCatcher({ webPort: config.mailInboxPort });
       stops.push(inbox.stop);
       env.SMTP_URL = inbox.smtpUrl;
       console.log(`Local mail inbox at ${inbox.inboxUrl} (every e-mail the shop sends lands there)`);
@@ -209,7 +209,7 @@ async function runPrimary(config: ServerConfig) {
 
 async function runWorkerProcess(config: ServerConfig) {
   try {
-    await runWorker(config, { runJobs: process.env.RUN_BACKGROUND_JOBS !== "0" });
+    await runWorker(config, { runJobs: config.runBackgroundJobs });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (process.send) process.send({ type: "fatal", message } satisfies WorkerMessage, () => process.exit(1));

@@ -2,7 +2,7 @@
 // on a laptop; in production every secret must be given explicitly. The
 // settings the server reads too come from app/utils/settings.server.ts.
 import { z } from "zod";
-import { settingsProblem, sharedSettings } from "./settings.server";
+import { flag, passwordSettings, settingsProblem, sharedSettings } from "./settings.server";
 
 // `npm start` on a laptop sets LOCAL_DEFAULTS=1 (server/index.ts, when not in
 // production); a real deployment runs with NODE_ENV=production and no local defaults.
@@ -16,7 +16,8 @@ function required(name: string, localDefault: string, min = 1) {
   return isProduction ? value : value.default(localDefault);
 }
 
-const schema = z.object({
+/** Every variable the app reads, with its rule and default (the README's configuration table lists each). */
+export const appSettingsSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.string().url({ message: "DATABASE_URL must be a postgresql:// URL" }),
   SESSION_SECRET: required("SESSION_SECRET", "dev-only-session-secret-change-me", 16),
@@ -69,7 +70,11 @@ const schema = z.object({
   SHOP_TIME_ZONE: z.string().default("UTC").refine(isTimeZone, "SHOP_TIME_ZONE must be an IANA time zone such as UTC or Europe/Berlin"),
   // Products with at most this many units left are listed on the admin dashboard.
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(1_000_000).default(5),
+  ...passwordSettings,
+  // Our server (server/index.ts) sets it false in its workers: it runs the jobs itself, in one of them.
+  BACKGROUND_JOBS: flag("BACKGROUND_JOBS", true),
 });
+const schema = appSettingsSchema;
 
 function isTimeZone(name: string): boolean {
   try {

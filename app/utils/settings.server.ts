@@ -73,6 +73,19 @@ export function secret(name: string, minLength: number) {
     });
 }
 
+/** A postgresql:// (or postgres://) URL; unset or blank: undefined. */
+export function postgresUrl(name: string) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (unset(raw)) return undefined;
+      if (/^postgres(ql)?:\/\/\S+$/.test(raw.trim())) return raw.trim();
+      ctx.addIssue({ code: "custom", message: `${name} must be a postgresql:// URL` });
+      return z.NEVER;
+    });
+}
+
 /** One of `options` (any case); unset or blank: `fallback`. */
 export function oneOf<T extends string>(name: string, options: readonly T[], fallback: T) {
   return z
@@ -98,6 +111,17 @@ export const sharedSettings = {
   MAX_UPLOAD_BYTES: wholeNumber("MAX_UPLOAD_BYTES", 5 * 1024 * 1024, 1, 1024 * 1024 * 1024),
 };
 
+/**
+ * Password hashing (app/domain/accounts/password.server.ts, which the seed
+ * uses outside the app too): bcrypt's cost (10 keeps a login under ~100 ms on
+ * a small server; raise it as hardware improves) and the threads that hash
+ * (one core less than the machine has, at most 4, at least 1).
+ */
+export const passwordSettings = {
+  BCRYPT_COST: wholeNumber("BCRYPT_COST", 10, 10, 15),
+  PASSWORD_HASH_THREADS: wholeNumber("PASSWORD_HASH_THREADS", Math.max(1, Math.min(4, os.availableParallelism() - 1)), 1, 64),
+};
+
 /** Read by the server (server/config.ts) alone. */
 export const serverSettings = z.object({
   ...sharedSettings,
@@ -117,6 +141,14 @@ export const serverSettings = z.object({
   LOCAL_DEFAULTS: z.string().optional(),
   /** Read as a flag once its default (local or not) is known: see server/config.ts. */
   SEED: z.string().optional(),
+  /** Any PostgreSQL URL; unset: the embedded server (server/database.ts), whose data lives in EMBEDDED_PG_DIR. */
+  DATABASE_URL: postgresUrl("DATABASE_URL"),
+  EMBEDDED_PG_DIR: z.string().optional(),
+  /** The local stand-ins' ports (`npm start` without STRIPE_SECRET_KEY or SMTP_URL): 0, a free port. */
+  STRIPE_FAKE_PORT: wholeNumber("STRIPE_FAKE_PORT", 0, 0, 65535),
+  MAIL_INBOX_PORT: wholeNumber("MAIL_INBOX_PORT", 1080, 0, 65535),
+  /** Set by the primary for each worker it forks: slot 0 runs the background jobs. */
+  RUN_BACKGROUND_JOBS: flag("RUN_BACKGROUND_JOBS", true),
   METRICS_TOKEN: secret("METRICS_TOKEN", 16),
   METRICS_PORT: wholeNumber("METRICS_PORT", 0, 0, 65535),
   LOG_FORMAT: oneOf("LOG_FORMAT", ["text", "json"] as const, "text"),

@@ -5,15 +5,23 @@
 // the queue is full the attempt is refused with PasswordHasherBusy (the routes
 // answer 503 with Retry-After) instead of piling up without end.
 import { createRequire } from "node:module";
-import os from "node:os";
 import { Worker } from "node:worker_threads";
+import { z } from "zod";
+import { passwordSettings, settingsProblem } from "~/utils/settings.server";
 
-// Cost 10 keeps a login under ~100 ms on a small server while staying well
-// above brute-force comfort; raise it with BCRYPT_COST as hardware improves.
-const COST = Math.max(10, Number(process.env.BCRYPT_COST) || 10);
-
-/** Threads: PASSWORD_HASH_THREADS, else one core less than the machine has (at least one). */
-const THREADS = Math.max(1, Number(process.env.PASSWORD_HASH_THREADS) || Math.min(4, os.availableParallelism() - 1));
+// BCRYPT_COST and PASSWORD_HASH_THREADS (their rules: passwordSettings). Read
+// on their own, not through env(): the seed hashes passwords outside the app.
+let settings: { BCRYPT_COST: number; PASSWORD_HASH_THREADS: number } | undefined;
+function hashSettings() {
+  if (!settings) {
+    const parsed = z.object(passwordSettings).safeParse(process.env);
+    if (!parsed.success) throw new Error(`Invalid configuration: ${settingsProblem(parsed.error)}`);
+    settings = parsed.data;
+  }
+  return settings;
+}
+const cost = () => hashSettings().BCRYPT_COST;
+const threads = () => hashSettings().PASSWORD_HASH_THREADS;
 /** Jobs waiting beyond this many per thread are refused at once. */
 const QUEUE_PER_THREAD = 32;
 
@@ -53,7 +61,7 @@ class HashPool {
   private readonly bcryptPath = createRequire(import.meta.url).resolve("bcryptjs");
 
   run(op: Job["op"], text: string, arg: string | number): Promise<unknown> {
-    if (this.queue.length >= THREADS * QUEUE_PER_THREAD) return Promise.reject(new PasswordHasherBusy());
+    if (this.queue.length >= threads() * QUEUE_PER_THREAD) return Promise.reject(new PasswordHasherBusy());
     return new Promise((resolve, reject) => {
       this.queue.push({ op, text, arg, resolve, reject });
       this.dispatch();
@@ -62,7 +70,7 @@ class HashPool {
 
   private dispatch() {
     while (this.queue.length > 0) {
-      const worker = this.idle.pop() ?? (this.started < THREADS ? this.spawn() : undefined);
+      const worker = this.idle.pop() ?? (this.started < threads() ? this.spawn() : undefined);
       if (!worker) return;
       const job = this.queue.shift()!;
       this.busy.set(worker, job);
@@ -108,7 +116,7 @@ class HashPool {
 let pool: HashPool | undefined;
 const hashPool = () => (pool ??= new HashPool());
 
-const bcryptHash = (text: string) => hashPool().run("hash", text, COST) as Promise<string>;
+const bcryptHash = (text: string) => hashPool().run("hash", text, cost()) as Promise<string>;
 const bcryptCompare = (text: string, hash: string) => hashPool().run("compare", text, hash) as Promise<boolean>;
 
 export const hashPassword = (password: string) => bcryptHash(password);
