@@ -37,7 +37,10 @@ COPY --from=build --chown=node:node /app/prisma.config.ts /app/package.json /app
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-# DATABASE_URL, SESSION_SECRET, STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required.
+# Required: SESSION_SECRET, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and SMTP_URL
+# (with NODE_ENV=production a missing one stops the start in one line), and
+# DATABASE_URL (without it the server would try the embedded PostgreSQL, whose
+# data would live inside the container).
 # server-build/index.js applies migrations (prisma migrate deploy), then serves
 # with WEB_CONCURRENCY workers; SIGTERM (docker stop) drains requests first.
 STOPSIGNAL SIGTERM
