@@ -29,7 +29,7 @@ import { botBudget, type BotBudgetOptions } from "./middleware/bot-budget";
 import { serverTiming } from "./middleware/server-timing";
 import { metricsEndpoint, type Metrics } from "./metrics";
 import { readiness } from "./readiness";
-import { routeNamer } from "./route-names";
+import { personalPages, routeNamer } from "./route-names";
 import { actorContext } from "../app/utils/actor-context";
 
 /** What the app's entry module (app/entry.server.tsx) offers the server. */
@@ -115,6 +115,7 @@ export function createApp(build: ServerBuild, options: AppOptions) {
       maxBytes: options.pageCache?.maxBytes ?? 64 * 1024 * 1024,
       ttlMs: options.pageCache?.ttlMs ?? 60_000,
       skipPrefixes: [build.publicPath],
+      isPersonalPage: personalPages(build),
     }),
   );
 

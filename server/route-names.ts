@@ -42,3 +42,21 @@ export function routeNamer(build: ServerBuild): (path: string) => string {
     return name;
   };
 }
+
+/** What a route module may say to the server in its `handle`. */
+type ServerHandle = { pageCache?: "personal" };
+
+/**
+ * The routes that keep a signed-in visitor's own copy of their page
+ * (`export const handle = { pageCache: "personal" }`): the page cache asks
+ * this instead of a list of paths, so renaming a route cannot change caching.
+ */
+export function personalPages(build: ServerBuild): (path: string) => boolean {
+  const routeOf = routeNamer(build);
+  const personal = new Set(
+    Object.values(build.routes)
+      .filter((route) => (route.module.handle as ServerHandle | undefined)?.pageCache === "personal")
+      .map((route) => route.id),
+  );
+  return (path) => personal.has(routeOf(path));
+}

@@ -1,2 +1,2 @@
 // /category shows the same screen as /categories (its canonical URL).
-export { default, loader, meta } from "./categories";
+export { default, handle, loader, meta } from "./categories";

@@ -34,7 +34,8 @@
 // a hit costs a CRC-32 over the body, not a compression.
 //
 // Signed-in visitors get their own entries, for the catalogue pages only
-// (home, categories, a category, search, a product: PERSONAL_PATHS) and never
+// (the routes that say so with `handle.pageCache = "personal"`: home,
+// categories, a category, search, a product; documents and their `_data`) and never
 // with a toast cookie or an Authorization header: keyed on a hash of the
 // session and cart cookies' values plus the URL key above, so two visitors
 // never share one. Such an entry is kept only when the app's session lookup,
@@ -81,6 +82,12 @@ export type PageCacheOptions = {
   maxEntryBytes?: number;
   /** Paths starting with these (static files) are left alone. */
   skipPrefixes?: string[];
+  /**
+   * Whether a path is a page a signed-in visitor may have their own copy of
+   * kept: the routes say so themselves (`handle.pageCache = "personal"`, read
+   * by server/route-names.ts). Without it, no signed-in page is kept.
+   */
+  isPersonalPage?: (path: string) => boolean;
 };
 
 type Entry = {
@@ -98,9 +105,6 @@ type Entry = {
   /** Signed-in entries: "s:<session digest>" and "u:<user id>", by which they are dropped. */
   tags?: string[];
 };
-
-/** The catalogue pages a signed-in visitor's copy is kept of (documents and their `_data`). */
-export const PERSONAL_PATHS = /^\/(?:|categories|category|category\/[^/]+|product\/[^/]+|search)\/?$/;
 
 const NOT_STORED_HEADERS = new Set([
   "set-cookie",
@@ -206,12 +210,12 @@ function cookieValue(header: string | undefined, name: string): string {
  * cart cookies (the session's own entries are tagged with it). Undefined for
  * any other request.
  */
-function personalDigest(req: Request): string | undefined {
+function personalDigest(req: Request, isPersonalPage: (path: string) => boolean): string | undefined {
   if (req.headers.authorization !== undefined) return undefined;
   const cookies = req.headers.cookie;
   const session = cookieValue(cookies, SESSION_COOKIE);
   if (!session || hasCookie(cookies, TOAST_COOKIE)) return undefined;
-  if (!PERSONAL_PATHS.test(req.path)) return undefined;
+  if (!isPersonalPage(req.path)) return undefined;
   return sessionDigest(req) + ":" + createHash("sha256").update(cookieValue(cookies, CART_COOKIE)).digest("base64url").slice(0, 22);
 }
 
@@ -287,6 +291,7 @@ export function pageCache(options: PageCacheOptions): RequestHandler & { store: 
   const store = new PageStore(options.maxBytes);
   const maxEntryBytes = options.maxEntryBytes ?? 2 * 1024 * 1024;
   const skip = options.skipPrefixes ?? [];
+  const isPersonalPage = options.isPersonalPage ?? (() => false);
   onCatalogChange(() => store.clear());
   onPersonalChange((userId) => (userId ? store.dropTag(`u:${userId}`) : store.dropTagged()));
   /** Non-GET requests in flight, per session digest: its pages are not kept meanwhile. */
@@ -365,7 +370,7 @@ export function pageCache(options: PageCacheOptions): RequestHandler & { store: 
     if (skip.some((prefix) => req.path.startsWith(prefix))) return next();
     // (server/middleware/catalog-freshness.ts has already waited for every committed change to arrive.)
     if (isPersonalRequest(req)) {
-      const digest = personalDigest(req);
+      const digest = personalDigest(req, isPersonalPage);
       if (digest === undefined) {
         beforeHeaders(res, () => setCacheControl(res, PERSONAL_CACHE_CONTROL));
         return next();

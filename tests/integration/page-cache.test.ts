@@ -443,15 +443,18 @@ describe("signed-in pages", () => {
   });
 });
 
-/** A bare Express app with what the page cache expects before it (a nonce and request id per request) and the cache itself. */
-function appWithPageCache() {
+/**
+ * A bare Express app with what the page cache expects before it (a nonce and request id per request) and the cache itself;
+ * `isPersonalPage` stands for the routes' handles (server/route-names.ts reads them from a real build).
+ */
+function appWithPageCache(isPersonalPage?: (path: string) => boolean) {
   const app = express();
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     res.locals.requestId = randomBytes(9).toString("base64url");
     next();
   });
-  app.use(pageCache({ maxBytes: 1024 * 1024, ttlMs: 60_000 }));
+  app.use(pageCache({ maxBytes: 1024 * 1024, ttlMs: 60_000, isPersonalPage }));
   return app;
 }
 
@@ -548,7 +551,7 @@ describe("the middleware's signed-in rules", () => {
     gate = new Promise<void>((resolve) => (open = resolve));
   };
   beforeAll(async () => {
-    const app = appWithPageCache();
+    const app = appWithPageCache((path) => path === "/search");
     // Stands for a catalogue page: its session lookup says whose it is (`who`, "none": no live session, "two": lookups disagree).
     app.get("/search", async (req, res) => {
       calls += 1;

@@ -1,0 +1,10 @@
+// What a route tells the server's page cache (server/middleware/page-cache.ts,
+// through server/route-names.ts) in its `handle`.
+
+/**
+ * A catalogue page whose signed-in visitor may have their own copy kept: it
+ * shows nothing personal that a logout, a profile or cart change or a write
+ * of theirs does not drop. Pages that never are (cart, checkout, account,
+ * admin) say nothing and are never kept for a signed-in visitor.
+ */
+export const personalPageHandle = { pageCache: "personal" } as const;
