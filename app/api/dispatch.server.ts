@@ -17,7 +17,7 @@ import { requireApiAdmin, requireApiUser } from "~/domain/accounts/auth.server";
 import { env } from "~/utils/env.server";
 import { apiError } from "~/utils/http/http.server";
 import { formDataToObject, parseInput, urlInputErrors } from "~/utils/validation";
-import { matchPath } from "./contract";
+import { matchPath } from "./paths";
 import { handlers, type HandlerArgs } from "./handlers.server";
 import { Access, type Operation, type OperationSpec } from "./operation";
 
