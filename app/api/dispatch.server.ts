@@ -17,8 +17,9 @@ import { requireApiAdmin, requireApiUser } from "~/domain/accounts/auth.server";
 import { env } from "~/utils/env.server";
 import { apiError } from "~/utils/http/http.server";
 import { formDataToObject, parseInput, urlInputErrors } from "~/utils/validation";
-import { matchPath } from "./contract";
-import { handlers, type HandlerArgs } from "./handlers.server";
+import { matchPath } from "./paths";
+import type { HandlerArgs } from "./handler";
+import { handlers } from "./handlers.server";
 import { Access, type Operation, type OperationSpec } from "./operation";
 
 /** Unknown /api/v1 paths answer JSON, not the HTML 404 screen, whatever the method. */

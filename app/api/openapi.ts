@@ -4,7 +4,8 @@
 // their output). Nothing here is written by hand but the words around it, so
 // the description cannot drift from what the dispatcher enforces.
 import { z } from "~/utils/zod";
-import { LEGACY_AUTH_ALIASES, OPERATIONS, TAGS } from "./contract";
+import { TAGS } from "./common";
+import { LEGACY_AUTH_ALIASES, OPERATIONS } from "./contract";
 import { Access, type Operation, type ResponseSpec } from "./operation";
 
 export { LEGACY_AUTH_ALIASES };

@@ -1,8 +1,9 @@
-// The vocabulary of app/api/contract.ts: one `operation({...})` per /api/v1
-// method and path. A declaration is plain data (schemas and words); the
-// dispatcher (app/api/dispatch.server.ts) enforces it, /api/v1/openapi.json is
-// generated from it (app/api/openapi.ts), and the tests check every answer
-// against it. Nothing here runs a handler or touches the database.
+// The vocabulary of the /api/v1 contract (app/api/<area>/operations.ts, merged
+// in app/api/contract.ts): one `operation({...})` per /api/v1 method and path.
+// A declaration is plain data (schemas and words); the dispatcher
+// (app/api/dispatch.server.ts) enforces it, /api/v1/openapi.json is generated
+// from it (app/api/openapi.ts), and the tests check every answer against it.
+// Nothing here runs a handler or touches the database.
 import { z } from "~/utils/zod";
 import { MAX_JSON_BYTES } from "./limits";
 import { apiErrorSchema } from "./shapes";

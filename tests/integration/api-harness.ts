@@ -5,7 +5,8 @@
 // against the schema its operation declares for that status.
 import fs from "node:fs";
 import path from "node:path";
-import { findOperation, matchPath, OPERATIONS } from "~/api/contract";
+import { OPERATIONS } from "~/api/contract";
+import { findOperation, matchPath } from "~/api/paths";
 import { apiErrorSchema } from "~/api/shapes";
 
 export type ApiRoute = { file: string; path: string; params: string[] };
