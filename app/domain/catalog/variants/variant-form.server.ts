@@ -11,7 +11,14 @@ import { centsToDollars } from "~/utils/money";
 import { InvalidImageError, processPhoto } from "~/domain/catalog/photo.server";
 import { choiceKey, combinations, MAX_OPTIONS, MAX_VARIANTS, variantTitle, type ProductOption, type VariantChoice } from "./variants";
 import { variantsFromForm } from "./variants.schema";
-import { replaceVariants, variantsForAdmin, type VariantPhotos } from "./variants.server";
+import {
+  replaceVariants,
+  staleStockMessage,
+  variantsForAdmin,
+  type StaleStock,
+  type StaleStockFailure,
+  type VariantPhotos,
+} from "./variants.server";
 
 /** A row of the form as the page shows it: text as typed. */
 export type VariantRow = {
@@ -20,6 +27,8 @@ export type VariantRow = {
   sku: string;
   price: string;
   quantity: string;
+  /** The stock the page showed for this variant (a hidden field); blank for a row not saved yet. */
+  expectedQuantity: string;
   photoUrl: string | null;
 };
 /** What the form shows: the options as typed and the rows. */
@@ -41,6 +50,7 @@ export async function variantFormState(productId: string): Promise<(VariantFormS
       sku: variant.sku ?? "",
       price: dollars(variant.priceCents),
       quantity: String(variant.quantity),
+      expectedQuantity: String(variant.quantity),
       photoUrl: variant.photo ? `/api/v1/product/variant-photo/${variant.id}?size=thumb&v=${variant.photo.etag}` : null,
     })),
   };
@@ -75,6 +85,7 @@ async function readVariantForm(request: Request) {
       sku: text(`variant.${i}.sku`),
       price: text(`variant.${i}.price`),
       quantity: text(`variant.${i}.quantity`),
+      expectedQuantity: text(`variant.${i}.expectedQuantity`),
       photoUrl: null,
     });
   }
@@ -95,7 +106,7 @@ function generateRows(options: ProductOption[], rows: VariantRow[], basePrice: s
       const title = variantTitle(options, choice);
       return kept
         ? { ...kept, options: choice, title }
-        : { options: choice, title, sku: "", price: basePrice, quantity: "0", photoUrl: null };
+        : { options: choice, title, sku: "", price: basePrice, quantity: "0", expectedQuantity: "", photoUrl: null };
     });
 }
 
@@ -143,7 +154,27 @@ export async function variantFormAction(
   const input = variantsFromForm(fields);
   const saved = await replaceVariants(productId, input, photos);
   if (saved.ok) return { ok: true };
+  if ("stale" in saved) return shown(staleErrors(saved.stale), saved.message, saved.status, withLiveStock(rows, saved));
   return shown(saved.errors, saved.message, saved.status);
+}
+
+/**
+ * The rows after a refused stock edit: a figure the admin typed is kept, now
+ * beside the stock there is (so saving again is a choice made knowing it);
+ * a figure left as shown follows the live stock, as the save would have.
+ */
+function withLiveStock<T extends VariantRow>(rows: T[], refused: StaleStockFailure): T[] {
+  return rows.map((row, index) => {
+    const live = refused.live[index];
+    if (live === null || live === undefined) return row;
+    const untouched = row.quantity.trim() === row.expectedQuantity.trim();
+    return { ...row, expectedQuantity: String(live), ...(untouched ? { quantity: String(live) } : {}) };
+  });
+}
+
+/** Each refused variant's message under its own Stock field (`variant.N.quantity`), beside the form's message. */
+function staleErrors(stale: StaleStock[]): FieldErrors {
+  return Object.fromEntries(stale.map((item) => [`variant.${item.index}.quantity`, staleStockMessage(item)]));
 }
 
 const stripFormRow = (row: VariantRow & { formRow?: number }): VariantRow => {

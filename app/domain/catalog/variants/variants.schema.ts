@@ -3,7 +3,7 @@
 // are checked by this schema, on the server, whatever the page did. Every
 // refusal names the field: `options[1].values`, `variants[2].sku`.
 import { z } from "~/utils/zod";
-import { priceField, quantityField } from "~/domain/catalog/product.schema";
+import { expectedQuantityField, priceField, quantityField } from "~/domain/catalog/product.schema";
 import { choiceKey, MAX_OPTION_VALUES, MAX_OPTIONS, MAX_VARIANTS, type ProductOption } from "./variants";
 
 export const OPTION_TEXT_MAX = 40;
@@ -43,6 +43,8 @@ const variantSchema = z.object({
   options: z.record(z.string(), z.string(), { error: "options must map each option's name to a value" }),
   price: priceField,
   quantity: quantityField,
+  /** The stock the form showed / the client last read (see expectedQuantityField). */
+  expectedQuantity: expectedQuantityField,
 });
 
 const lower = (text: string) => text.toLowerCase();
@@ -123,8 +125,9 @@ export type VariantsInput = z.output<typeof variantsInputSchema>;
  * The admin form's fields as the schema's input. The form sends each option
  * as `option.N.name` and `option.N.values` (comma-separated), and each row
  * as `variant.N.options` (the combination's JSON, written by the server),
- * `variant.N.sku`, `variant.N.price`, `variant.N.quantity` and, to drop a
- * row, `variant.N.remove`.
+ * `variant.N.sku`, `variant.N.price`, `variant.N.quantity`, the stock the
+ * page showed (`variant.N.expectedQuantity`, hidden; blank on a new row)
+ * and, to drop a row, `variant.N.remove`.
  */
 export function variantsFromForm(fields: Record<string, unknown>): { options: unknown[]; variants: unknown[] } {
   const text = (name: string) => (typeof fields[name] === "string" ? (fields[name] as string) : "");
@@ -151,6 +154,7 @@ export function variantsFromForm(fields: Record<string, unknown>): { options: un
       sku: text(`variant.${i}.sku`),
       price: fields[`variant.${i}.price`],
       quantity: fields[`variant.${i}.quantity`],
+      expectedQuantity: fields[`variant.${i}.expectedQuantity`],
     });
   }
   return { options, variants };
