@@ -386,6 +386,28 @@ describe("stock edits never undo a sale", () => {
     expect(after.map((row) => [row.id, row.title, row.archivedAt])).toEqual(rows.map((row) => [row.id, row.title, null]));
   });
 
+  it("variants form: an option's name with a comma is refused with a message saying so", async () => {
+    const { product, cookie } = await sizedTee();
+    const shown = await openVariantsForm(product.slug, cookie);
+    const refused = await saveVariantsForm(product.slug, cookie, { ...shown, options: [{ name: "Size, fit", values: "S, M, L" }] });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).message).toMatch(/options\[0\]\.name: The option's name cannot contain a comma/);
+  });
+
+  it("refuses a comma inside a value, naming it", async () => {
+    const product = await createProduct({ priceCents: 2000, quantity: 0 });
+    const refused = await replaceVariants(product.id, {
+      options: [{ name: "Size", values: ["S,M", "L"] }],
+      variants: [{ options: { Size: "L" }, price: "20", quantity: 1 }],
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 400,
+      message: expect.stringMatching(/options\[0\]\.values\[0\]: The value cannot contain a comma/),
+    });
+    expect(await db.productVariant.count({ where: { productId: product.id } })).toBe(0);
+  });
+
   it("product form: a changed quantity is refused naming both numbers after a sale; an unchanged one keeps the sale and saves the rest", async () => {
     const category = await createCategory();
     const product = await createProduct({ categoryId: category.id, priceCents: 2000, quantity: 5 });

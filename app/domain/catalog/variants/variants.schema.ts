@@ -14,7 +14,9 @@ const optionText = (what: string) =>
     .string({ error: `Enter the ${what}` })
     .trim()
     .min(1, `Enter the ${what}`)
-    .max(OPTION_TEXT_MAX, `The ${what} must be at most ${OPTION_TEXT_MAX} characters`);
+    .max(OPTION_TEXT_MAX, `The ${what} must be at most ${OPTION_TEXT_MAX} characters`)
+    // The admin's form writes an option's values as one comma-separated field: a comma inside one would split it.
+    .refine((text) => !text.includes(","), `The ${what} cannot contain a comma (the form separates values with commas)`);
 
 const optionSchema = z.object({
   name: optionText("option's name"),
