@@ -316,6 +316,50 @@ describe("PUT /api/v1/product/{id}/variants", () => {
     expect(await db.productVariant.count({ where: { productId: tee.id } })).toBe(2);
   });
 
+  it("keeps a variant's _id when its value is renamed and the entry names it by id; an id not the product's is ignored", async () => {
+    const tee = await product();
+    const first = await putVariants(tee.id, {
+      options: [{ name: "Size", values: ["S", "M"] }],
+      variants: [
+        { options: { Size: "S" }, price: 10, quantity: 1 },
+        { options: { Size: "M" }, price: 10, quantity: 2 },
+      ],
+    });
+    const [small, medium] = first.body.product.variants;
+    const other = await product();
+    const otherVariant = (
+      await putVariants(other.id, {
+        options: [{ name: "Size", values: ["S"] }],
+        variants: [{ options: { Size: "S" }, price: 1, quantity: 1 }],
+      })
+    ).body.product.variants[0];
+    const renamed = await putVariants(tee.id, {
+      options: [{ name: "Size", values: ["Small", "Medium"] }],
+      variants: [
+        { id: otherVariant._id, options: { Size: "Small" }, price: 10, quantity: 1 },
+        { id: medium._id, options: { Size: "Medium" }, price: 10, quantity: 2 },
+      ],
+    });
+    expect(renamed.status).toBe(200);
+    const variants = renamed.body.product.variants;
+    expect(variants.map((v: Json) => v.title)).toEqual(["Small", "Medium"]);
+    expect(variants[1]).toMatchObject({ _id: medium._id, quantity: 2 });
+    expect([small._id, otherVariant._id]).not.toContain(variants[0]._id);
+    expect(await db.productVariant.findUniqueOrThrow({ where: { id: otherVariant._id } })).toMatchObject({
+      productId: other.id,
+      title: "S",
+    });
+    const twice = await putVariants(tee.id, {
+      options: [{ name: "Size", values: ["Small", "Medium"] }],
+      variants: [
+        { id: medium._id, options: { Size: "Small" }, price: 10, quantity: 1 },
+        { id: medium._id, options: { Size: "Medium" }, price: 10, quantity: 2 },
+      ],
+    });
+    expect(twice.status).toBe(400);
+    expect(twice.body.message).toMatch(/variants\[1\]\.id: it is also variants\[0\]'s id/);
+  });
+
   it("update-product with expectedQuantity: 409 naming both figures when the stock changed, nothing saved", async () => {
     const tee = await product({ quantity: 5 });
     await db.product.update({ where: { id: tee.id }, data: { quantity: { decrement: 3 } } });
@@ -561,6 +605,7 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(body.properties).sort()).toEqual(["options", "variants"]);
     expect(Object.keys(body.properties.variants.items.properties).sort()).toEqual([
       "expectedQuantity",
+      "id",
       "options",
       "price",
       "quantity",

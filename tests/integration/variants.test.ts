@@ -294,7 +294,7 @@ describe("changing a product's variants", () => {
 
 describe("stock edits never undo a sale", () => {
   const SIZE = { name: "Size", values: ["S", "M", "L"] };
-  type FormState = { options: { name: string; values: string }[]; rows: Record<string, unknown>[] };
+  type FormState = { options: { name: string; values: string }[]; optionsShown?: unknown; rows: Record<string, unknown>[] };
 
   /** A tee in S, M, L with 5 of each, and a signed-in admin's cookie. */
   async function sizedTee() {
@@ -322,9 +322,11 @@ describe("stock edits never undo a sale", () => {
     cookie: string,
     state: FormState,
     change: (row: Record<string, unknown>) => object = () => ({}),
+    intent = "save",
   ) {
     const form = new FormData();
-    form.append("intent", "save");
+    form.append("intent", intent);
+    form.append("optionsShown", JSON.stringify(state.optionsShown ?? []));
     state.options.forEach((option, i) => {
       form.append(`option.${i}.name`, option.name);
       form.append(`option.${i}.values`, option.values);
@@ -332,7 +334,7 @@ describe("stock edits never undo a sale", () => {
     state.rows.forEach((row, i) => {
       const fields = { ...row, ...change(row) } as Record<string, unknown>;
       form.append(`variant.${i}.options`, JSON.stringify(fields.options));
-      for (const name of ["title", "sku", "price", "quantity", "expectedQuantity"])
+      for (const name of ["id", "title", "sku", "price", "quantity", "expectedQuantity"])
         form.append(`variant.${i}.${name}`, String(fields[name]));
     });
     const request = new Request(`${ORIGIN}/dashboard/admin/product/${slug}/variants`, {
@@ -384,6 +386,43 @@ describe("stock edits never undo a sale", () => {
     expect((await saveVariantsForm(product.slug, cookie, await openVariantsForm(product.slug, cookie))).status).toBe(302);
     const after = await db.productVariant.findMany({ where: { productId: product.id }, orderBy: { position: "asc" } });
     expect(after.map((row) => [row.id, row.title, row.archivedAt])).toEqual(rows.map((row) => [row.id, row.title, null]));
+  });
+
+  it("variants form: a value renamed in place keeps its variant's id and stock, saved at once or after Generate", async () => {
+    const { product, rows, cookie } = await sizedTee();
+    const id = (title: string) => rows.find((row) => row.title === title)!.id;
+    const shown = await openVariantsForm(product.slug, cookie);
+    // Saved at once: M becomes Medium and the option Size becomes Fit.
+    const saved = await saveVariantsForm(product.slug, cookie, { ...shown, options: [{ name: "Fit", values: "S, Medium, L" }] });
+    expect(saved.status).toBe(302);
+    let after = await db.productVariant.findMany({ where: { productId: product.id }, orderBy: { position: "asc" } });
+    expect(after.map((row) => [row.id, row.title, row.options, row.quantity, row.archivedAt])).toEqual([
+      [id("S"), "S", { Fit: "S" }, 5, null],
+      [id("M"), "Medium", { Fit: "Medium" }, 5, null],
+      [id("L"), "L", { Fit: "L" }, 5, null],
+    ]);
+    // After Generate: Large is L renamed; its row keeps its id and figures.
+    const generated = await saveVariantsForm(
+      product.slug,
+      cookie,
+      { ...(await openVariantsForm(product.slug, cookie)), options: [{ name: "Fit", values: "S, Medium, Large" }] },
+      () => ({}),
+      "generate",
+    );
+    expect(generated.status).toBe(200);
+    const state = await generated.json();
+    expect(state.rows.map((row: { id: string; title: string }) => [row.id, row.title])).toEqual([
+      [id("S"), "S"],
+      [id("M"), "Medium"],
+      [id("L"), "Large"],
+    ]);
+    expect((await saveVariantsForm(product.slug, cookie, state)).status).toBe(302);
+    after = await db.productVariant.findMany({ where: { productId: product.id }, orderBy: { position: "asc" } });
+    expect(after.map((row) => [row.id, row.title])).toEqual([
+      [id("S"), "S"],
+      [id("M"), "Medium"],
+      [id("L"), "Large"],
+    ]);
   });
 
   it("variants form: an option's name with a comma is refused with a message saying so", async () => {

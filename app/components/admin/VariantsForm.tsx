@@ -21,6 +21,8 @@ export function VariantsForm({ state }: { state: VariantFormAnswer }) {
           {error}
         </p>
       ) : null}
+      {/* The options the rows are written in: a value renamed in place keeps its variant. */}
+      <input type="hidden" name="optionsShown" value={JSON.stringify(state.optionsShown ?? [])} />
       <fieldset className="space-y-3 rounded border border-gray-200 bg-white p-4">
         <legend className="px-1 font-semibold">Options</legend>
         <p className="text-sm text-gray-600">For example Size with S, M, L. Leave all empty to sell the product without options.</p>
@@ -66,6 +68,7 @@ function VariantRowFields({ row, index, error }: { row: VariantRow; index: numbe
   const field = (name: string) => `variant.${index}.${name}`;
   return (
     <li className="grid gap-3 p-3 sm:grid-cols-[8rem_1fr_1fr_1fr] sm:items-end">
+      <input type="hidden" name={field("id")} value={row.id} />
       <input type="hidden" name={field("options")} value={JSON.stringify(row.options)} />
       <input type="hidden" name={field("title")} value={row.title} />
       {/* The stock this page shows: a changed figure is refused if a sale or hold changed it meanwhile. */}

@@ -4,6 +4,10 @@
 // the rows of every combination (keeping what each row already had), and
 // "Save variants" checks everything with variantsInputSchema and replaces
 // the product's variants (replaceVariants). Both work without JavaScript.
+// Each row carries its variant's id and the stock it showed, and the form
+// the options its rows are written in (`optionsShown`), so a renamed value
+// keeps its variant (and the carts naming it), and a stock edit never undoes
+// a sale made while the form was open.
 import { json } from "@remix-run/node";
 import { readForm } from "~/utils/http/request-input.server";
 import { formDataToObject, type FieldErrors } from "~/utils/validation";
@@ -12,6 +16,7 @@ import { InvalidImageError, processPhoto } from "~/domain/catalog/photo.server";
 import { choiceKey, combinations, MAX_OPTIONS, MAX_VARIANTS, variantTitle, type ProductOption, type VariantChoice } from "./variants";
 import { variantsFromForm } from "./variants.schema";
 import {
+  optionsOf,
   replaceVariants,
   staleStockMessage,
   variantsForAdmin,
@@ -22,6 +27,8 @@ import {
 
 /** A row of the form as the page shows it: text as typed. */
 export type VariantRow = {
+  /** The variant's id (a hidden field); blank for a row not saved yet. */
+  id: string;
   options: VariantChoice;
   title: string;
   sku: string;
@@ -31,8 +38,8 @@ export type VariantRow = {
   expectedQuantity: string;
   photoUrl: string | null;
 };
-/** What the form shows: the options as typed and the rows. */
-export type VariantFormState = { options: { name: string; values: string }[]; rows: VariantRow[] };
+/** What the form shows: the options as typed, the options the rows' combinations are written in, and the rows. */
+export type VariantFormState = { options: { name: string; values: string }[]; optionsShown: ProductOption[]; rows: VariantRow[] };
 export type VariantFormAnswer = VariantFormState & { errors?: FieldErrors; message?: string };
 
 const dollars = (cents: number) => centsToDollars(cents).toFixed(2);
@@ -44,7 +51,9 @@ export async function variantFormState(productId: string): Promise<(VariantFormS
   return {
     basePrice: dollars(found.basePriceCents),
     options: found.options.map((option) => ({ name: option.name, values: option.values.join(", ") })),
+    optionsShown: found.options,
     rows: found.variants.map((variant) => ({
+      id: variant.id,
       options: variant.options,
       title: variant.title,
       sku: variant.sku ?? "",
@@ -80,6 +89,7 @@ async function readVariantForm(request: Request) {
     }
     rows.push({
       formRow: i,
+      id: text(`variant.${i}.id`),
       options: choice,
       title: text(`variant.${i}.title`),
       sku: text(`variant.${i}.sku`),
@@ -89,7 +99,13 @@ async function readVariantForm(request: Request) {
       photoUrl: null,
     });
   }
-  return { ok: true as const, fields, typedOptions, rows };
+  let optionsShown: ProductOption[] = [];
+  try {
+    optionsShown = optionsOf(JSON.parse(text("optionsShown")));
+  } catch {
+    // None: no value is taken as renamed.
+  }
+  return { ok: true as const, fields, typedOptions, optionsShown, rows };
 }
 
 /**
@@ -106,8 +122,30 @@ function generateRows(options: ProductOption[], rows: VariantRow[], basePrice: s
       const title = variantTitle(options, choice);
       return kept
         ? { ...kept, options: choice, title }
-        : { options: choice, title, sku: "", price: basePrice, quantity: "0", expectedQuantity: "", photoUrl: null };
+        : { id: "", options: choice, title, sku: "", price: basePrice, quantity: "0", expectedQuantity: "", photoUrl: null };
     });
+}
+
+/**
+ * A row's combination in the options as typed, when the admin renamed an
+ * option or a value in place: with as many options as shown, each option at
+ * its position is the shown one, and a value no longer there whose place
+ * holds a new value (same number of values) is that value renamed. Anything
+ * else (options added or removed) leaves the combination as it was.
+ */
+export function renamedChoice(shown: ProductOption[], typed: ProductOption[], choice: VariantChoice): VariantChoice {
+  if (!shown.length || shown.length !== typed.length) return choice;
+  const out: VariantChoice = {};
+  shown.forEach((before, i) => {
+    const after = typed[i];
+    const value = choice[before.name];
+    if (value === undefined) return;
+    const at = before.values.indexOf(value);
+    const renamed =
+      !after.values.includes(value) && before.values.length === after.values.length && at >= 0 && !before.values.includes(after.values[at]);
+    out[after.name] = renamed ? after.values[at] : value;
+  });
+  return out;
 }
 
 /** The options as typed, read as the schema will read them (blank ones left out). */
@@ -131,15 +169,21 @@ export async function variantFormAction(
 ): Promise<{ ok: true } | { ok: false; response: Response }> {
   const read = await readVariantForm(request);
   if (!read.ok) return read;
-  const { fields, typedOptions, rows } = read;
+  const { fields, typedOptions, optionsShown } = read;
+  const options = typedToOptions(typedOptions);
+  // The rows in the options as typed: a renamed value keeps its row (and, saved, its variant's id).
+  const rows = read.rows.map((row) => {
+    const choice = renamedChoice(optionsShown, options, row.options);
+    return choice === row.options ? row : { ...row, options: choice, title: variantTitle(options, choice) };
+  });
   const shown = (errors?: FieldErrors, message?: string, status = 400, generated?: VariantRow[]) => ({
     ok: false as const,
-    response: json<VariantFormAnswer>({ options: typedOptions, rows: (generated ?? rows).map(stripFormRow), errors, message }, { status }),
+    response: json<VariantFormAnswer>(
+      { options: typedOptions, optionsShown: options, rows: (generated ?? rows).map(stripFormRow), errors, message },
+      { status },
+    ),
   });
-  if (fields.intent === "generate") {
-    const options = typedToOptions(typedOptions);
-    return shown(undefined, undefined, 200, generateRows(options, rows, basePrice));
-  }
+  if (fields.intent === "generate") return shown(undefined, undefined, 200, generateRows(options, rows, basePrice));
   const photos: VariantPhotos = new Map();
   for (const [index, row] of rows.entries()) {
     const file = fields[photoField(row.formRow)];
@@ -151,7 +195,10 @@ export async function variantFormAction(
       return shown({ variants: `${row.title}: ${error.message}` }, error.message);
     }
   }
-  const input = variantsFromForm(fields);
+  // Each row's combination as renamed above, for the schema to check against the options as typed.
+  const renamed = { ...fields };
+  for (const row of rows) renamed[`variant.${row.formRow}.options`] = JSON.stringify(row.options);
+  const input = variantsFromForm(renamed);
   const saved = await replaceVariants(productId, input, photos);
   if (saved.ok) return { ok: true };
   if ("stale" in saved) return shown(staleErrors(saved.stale), saved.message, saved.status, withLiveStock(rows, saved));

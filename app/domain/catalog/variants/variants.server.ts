@@ -82,8 +82,9 @@ export const staleStockMessage = (stale: Omit<StaleStock, "index">) =>
 
 /**
  * Replaces a product's options and variants with `input` (variantsInputSchema):
- * a variant whose combination stays is updated in place (its id, and so the
- * carts and order lines that name it, stay); a new combination is created;
+ * a variant whose combination stays, or that the input names by its `id`
+ * (a renamed value), is updated in place (its id, and so the carts and order
+ * lines that name it, stay); a new combination is created;
  * one left out is deleted, or archived when an order names it. `photos`
  * (from the admin's form) are by the input's variant index.
  *
@@ -126,12 +127,18 @@ export async function replaceVariants(
         select: { id: true, options: true, quantity: true, archivedAt: true, _count: { select: { orderLines: true } } },
         orderBy: { archivedAt: { sort: "desc", nulls: "first" } },
       });
+      // A variant named by its id (this product's) is that row, whatever its values now (a renamed value keeps its id);
+      // any other is matched by its combination among the rows no entry named.
+      const byId = new Map(existing.map((row) => [row.id, row]));
+      const named = new Set(variants.flatMap((variant) => (variant.id && byId.has(variant.id) ? [variant.id] : [])));
       const byKey = new Map<string, (typeof existing)[number]>();
       for (const row of existing) {
         const key = choiceKey(options, row.options as VariantChoice);
-        if (!byKey.has(key)) byKey.set(key, row);
+        if (!named.has(row.id) && !byKey.has(key)) byKey.set(key, row);
       }
-      const found = variants.map((variant) => byKey.get(choiceKey(options, variant.options)));
+      const found = variants.map((variant) =>
+        variant.id && named.has(variant.id) ? byId.get(variant.id) : byKey.get(choiceKey(options, variant.options)),
+      );
       const stock = stockWrites(options, variants, found);
       if (!Array.isArray(stock)) return stock;
       const kept = new Set(found.map((row) => row?.id).filter(Boolean));
