@@ -46,8 +46,8 @@ export default function ProductVariants() {
         </Link>
       </p>
       <h1 className="text-2xl font-semibold">Options and variants</h1>
-      {/* A new state (generated or refused rows) starts the form afresh, so its fields show it. */}
-      <VariantsForm key={JSON.stringify(state.rows.map((row) => row.title))} state={state} />
+      {/* A new state (generated or refused rows, or the stock there is now) starts the form afresh, so its fields show it. */}
+      <VariantsForm key={JSON.stringify(state.rows.map((row) => [row.title, row.expectedQuantity]))} state={state} />
     </section>
   );
 }

@@ -140,3 +140,72 @@ test("an admin gives a product two options and sells each combination at its own
   await page.goto(`/product/${product.slug}?Size=Large&Glaze=Gloss`);
   await expect(page.getByRole("region", { name: "Buy" }).getByText(money(1650))).toBeVisible();
 });
+
+test("an admin whose stock figure went stale while editing is told both numbers, and a sale is never undone", async ({
+  page,
+  asAdmin: _admin,
+}) => {
+  const tag = unique("stale");
+  const category = await createCategory(`Caps ${tag}`);
+  const product = await createProduct({ name: `Cap ${tag}`, categoryId: category.id, priceCents: 1500, quantity: 0 });
+  await testDb().product.update({ where: { id: product.id }, data: { options: [{ name: "Size", values: ["S", "M"] }] } });
+  for (const [position, size] of ["S", "M"].entries()) {
+    await testDb().productVariant.create({
+      data: { productId: product.id, title: size, options: { Size: size }, position, priceCents: 1500, quantity: 5 },
+    });
+  }
+  const medium = () => testDb().productVariant.findFirstOrThrow({ where: { productId: product.id, title: "M" } });
+  const sell = async (units: number) =>
+    testDb().productVariant.update({ where: { id: (await medium()).id }, data: { quantity: { decrement: units } } });
+
+  await page.goto(`/dashboard/admin/product/${product.slug}/variants`);
+  await expect(page.getByLabel("Stock for M")).toHaveValue("5");
+  // While the form is open, three of M sell.
+  await sell(3);
+  await page.getByLabel("Stock for M").fill("7");
+  await page.getByRole("button", { name: "Save variants" }).click();
+  const message = "M: stock changed from 5 to 2 while you were editing; your 7 was not saved. Check and save again.";
+  await expect(page.getByRole("alert")).toHaveText(message);
+  await expect(page.getByLabel("Stock for M")).toHaveValue("7");
+  await expect(page.getByLabel("Stock for M")).toHaveAccessibleDescription(message);
+  expect((await medium()).quantity).toBe(2);
+
+  // Checked, the admin saves again: 7 is now a choice made knowing the 2.
+  await page.getByRole("button", { name: "Save variants" }).click();
+  await expect(page.getByText("Variants saved")).toBeVisible();
+  expect((await medium()).quantity).toBe(7);
+
+  // Another sale while only a price is changed: the price is saved, the sale stays counted.
+  await expect(page.getByLabel("Stock for M")).toHaveValue("7");
+  await sell(2);
+  await page.getByLabel("Price for M").fill("18.00");
+  await page.getByRole("button", { name: "Save variants" }).click();
+  await expect(page.getByText("Variants saved")).toBeVisible();
+  await expect(page.getByLabel("Stock for M")).toHaveValue("5");
+  expect(await medium()).toMatchObject({ quantity: 5, priceCents: 1800 });
+});
+
+test("the product form refuses a stock figure made stale by a sale, keeping what was typed", async ({ page, asAdmin: _admin }) => {
+  const tag = unique("stale");
+  const category = await createCategory(`Hats ${tag}`);
+  const product = await createProduct({ name: `Hat ${tag}`, categoryId: category.id, priceCents: 1500, quantity: 5 });
+  const stock = async () => (await testDb().product.findUniqueOrThrow({ where: { id: product.id } })).quantity;
+
+  await page.goto(`/dashboard/admin/product/${product.slug}`);
+  await expect(page.getByLabel("Quantity")).toHaveValue("5");
+  await testDb().product.update({ where: { id: product.id }, data: { quantity: { decrement: 3 } } });
+  await page.getByLabel("Quantity").fill("7");
+  await page.getByLabel("Price").fill("19.00");
+  await page.getByRole("button", { name: "UPDATE PRODUCT" }).click();
+  const message = "Stock changed from 5 to 2 while you were editing; your 7 was not saved. Check and save again.";
+  await expect(page.getByLabel("Quantity")).toHaveAccessibleDescription(message);
+  await expect(page.getByLabel("Quantity")).toHaveValue("7");
+  await expect(page.getByLabel("Price")).toHaveValue("19.00");
+  expect(await stock()).toBe(2);
+
+  // The admin puts back the figure the form showed and keeps the new price: saved, the sale still counted.
+  await page.getByLabel("Quantity").fill("2");
+  await page.getByRole("button", { name: "UPDATE PRODUCT" }).click();
+  await expect(page.getByText("Product Updated Successfully")).toBeVisible();
+  expect(await testDb().product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ quantity: 2, priceCents: 1900 });
+});

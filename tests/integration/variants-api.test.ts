@@ -239,6 +239,152 @@ describe("PUT /api/v1/product/{id}/variants", () => {
     });
   });
 
+  it("answers 404 for an unknown product even when its SKUs are another product's, never a 400 about them", async () => {
+    const other = await product();
+    const body = {
+      options: [{ name: "Size", values: ["S"] }],
+      variants: [{ sku: `GHOST-${tag()}`, options: { Size: "S" }, price: 10, quantity: 1 }],
+    };
+    expect((await putVariants(other.id, body)).status).toBe(200);
+    const missing = await putVariants("c000000000000000000000000", body);
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ success: false, message: "Product not found" });
+  });
+
+  it("refuses a comma inside an option's name or value (400 naming it), as the admin's form does", async () => {
+    const tee = await product();
+    const value = await putVariants(tee.id, {
+      options: [{ name: "Size", values: ["S,M", "L"] }],
+      variants: [{ options: { Size: "L" }, price: 10, quantity: 1 }],
+    });
+    expect(value.status).toBe(400);
+    expect(value.body.message).toMatch(/options\[0\]\.values\[0\]: The value cannot contain a comma/);
+    const name = await putVariants(tee.id, {
+      options: [{ name: "Size,Fit", values: ["L"] }],
+      variants: [{ options: { "Size,Fit": "L" }, price: 10, quantity: 1 }],
+    });
+    expect(name.status).toBe(400);
+    expect(name.body.message).toMatch(/options\[0\]\.name: The option's name cannot contain a comma/);
+    expect(await db.productVariant.count({ where: { productId: tee.id } })).toBe(0);
+  });
+
+  it("with expectedQuantity never undoes a sale: 409 naming both figures when stale, the live stock kept when unchanged; without it, sets", async () => {
+    const tee = await product();
+    const sizes = [{ name: "Size", values: ["S", "M"] }];
+    const body = (m: { quantity: number; expectedQuantity?: number; price?: number }) => ({
+      options: sizes,
+      variants: [
+        { options: { Size: "S" }, price: 10, quantity: 5, expectedQuantity: 5 },
+        { options: { Size: "M" }, price: m.price ?? 10, quantity: m.quantity, expectedQuantity: m.expectedQuantity },
+      ],
+    });
+    expect((await putVariants(tee.id, body({ quantity: 5 }))).status).toBe(200);
+    const medium = await db.productVariant.findFirstOrThrow({ where: { productId: tee.id, title: "M" } });
+    // A sale takes 3 of M after the client read 5.
+    await db.productVariant.update({ where: { id: medium.id }, data: { quantity: { decrement: 3 } } });
+
+    const stale = await putVariants(tee.id, body({ quantity: 7, expectedQuantity: 5, price: 11 }));
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({
+      success: false,
+      message: "M: stock changed from 5 to 2 while you were editing; your 7 was not saved. Check and save again.",
+    });
+    expect(await db.productVariant.findUniqueOrThrow({ where: { id: medium.id } })).toMatchObject({ quantity: 2, priceCents: 1000 });
+
+    const unchanged = await putVariants(tee.id, body({ quantity: 5, expectedQuantity: 5, price: 12 }));
+    expect(unchanged.status).toBe(200);
+    expect(unchanged.body.product.variants.find((v: Json) => v.title === "M")).toMatchObject({ _id: medium.id, quantity: 2, price: 12 });
+
+    const set = await putVariants(tee.id, body({ quantity: 7, price: 12 }));
+    expect(set.status).toBe(200);
+    expect(await db.productVariant.findUniqueOrThrow({ where: { id: medium.id } })).toMatchObject({ quantity: 7 });
+  });
+
+  it("keeps every variant's id when the same options are saved again", async () => {
+    const tee = await product();
+    const body = {
+      options: SIZE_COLOUR,
+      variants: [
+        { options: { Size: "S", Colour: "Red" }, price: 10, quantity: 1 },
+        { options: { Size: "L", Colour: "Blue" }, price: 10, quantity: 1 },
+      ],
+    };
+    const first = await putVariants(tee.id, body);
+    const again = await putVariants(tee.id, body);
+    expect(again.status).toBe(200);
+    expect(again.body.product.variants.map((v: Json) => v._id)).toEqual(first.body.product.variants.map((v: Json) => v._id));
+    expect(await db.productVariant.count({ where: { productId: tee.id } })).toBe(2);
+  });
+
+  it("keeps a variant's _id when its value is renamed and the entry names it by id; an id not the product's is ignored", async () => {
+    const tee = await product();
+    const first = await putVariants(tee.id, {
+      options: [{ name: "Size", values: ["S", "M"] }],
+      variants: [
+        { options: { Size: "S" }, price: 10, quantity: 1 },
+        { options: { Size: "M" }, price: 10, quantity: 2 },
+      ],
+    });
+    const [small, medium] = first.body.product.variants;
+    const other = await product();
+    const otherVariant = (
+      await putVariants(other.id, {
+        options: [{ name: "Size", values: ["S"] }],
+        variants: [{ options: { Size: "S" }, price: 1, quantity: 1 }],
+      })
+    ).body.product.variants[0];
+    const renamed = await putVariants(tee.id, {
+      options: [{ name: "Size", values: ["Small", "Medium"] }],
+      variants: [
+        { id: otherVariant._id, options: { Size: "Small" }, price: 10, quantity: 1 },
+        { id: medium._id, options: { Size: "Medium" }, price: 10, quantity: 2 },
+      ],
+    });
+    expect(renamed.status).toBe(200);
+    const variants = renamed.body.product.variants;
+    expect(variants.map((v: Json) => v.title)).toEqual(["Small", "Medium"]);
+    expect(variants[1]).toMatchObject({ _id: medium._id, quantity: 2 });
+    expect([small._id, otherVariant._id]).not.toContain(variants[0]._id);
+    expect(await db.productVariant.findUniqueOrThrow({ where: { id: otherVariant._id } })).toMatchObject({
+      productId: other.id,
+      title: "S",
+    });
+    const twice = await putVariants(tee.id, {
+      options: [{ name: "Size", values: ["Small", "Medium"] }],
+      variants: [
+        { id: medium._id, options: { Size: "Small" }, price: 10, quantity: 1 },
+        { id: medium._id, options: { Size: "Medium" }, price: 10, quantity: 2 },
+      ],
+    });
+    expect(twice.status).toBe(400);
+    expect(twice.body.message).toMatch(/variants\[1\]\.id: it is also variants\[0\]'s id/);
+  });
+
+  it("update-product with expectedQuantity: 409 naming both figures when the stock changed, nothing saved", async () => {
+    const tee = await product({ quantity: 5 });
+    await db.product.update({ where: { id: tee.id }, data: { quantity: { decrement: 3 } } });
+    const update = (fields: Record<string, string>) =>
+      dispatch(
+        new Request(`${ORIGIN}/api/v1/product/update-product/${tee.id}`, {
+          method: "PUT",
+          headers: { Authorization: `Bearer ${adminToken}` },
+          body: new URLSearchParams(fields),
+        }),
+      );
+    const stale = await update({ quantity: "7", expectedQuantity: "5", price: "30" });
+    expect(stale.status).toBe(409);
+    expect(await stale.json()).toMatchObject({
+      success: false,
+      message: "Stock changed from 5 to 2 while you were editing; your 7 was not saved. Check and save again.",
+    });
+    expect(await db.product.findUniqueOrThrow({ where: { id: tee.id } })).toMatchObject({ quantity: 2, priceCents: 2000 });
+    const unchanged = await update({ quantity: "5", expectedQuantity: "5", price: "30" });
+    expect(unchanged.status).toBe(200);
+    expect(await db.product.findUniqueOrThrow({ where: { id: tee.id } })).toMatchObject({ quantity: 2, priceCents: 3000 });
+    expect((await update({ quantity: "7" })).status).toBe(200);
+    expect((await db.product.findUniqueOrThrow({ where: { id: tee.id } })).quantity).toBe(7);
+  });
+
   it("answers 404 for an unknown product and 400 for a malformed id", async () => {
     const body = { options: [], variants: [] };
     const missing = await putVariants("c000000000000000000000000", body);
@@ -457,7 +603,17 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(["200", "400", "401", "403", "404"]));
     const body = op.requestBody.content["application/json"].schema;
     expect(Object.keys(body.properties).sort()).toEqual(["options", "variants"]);
-    expect(Object.keys(body.properties.variants.items.properties).sort()).toEqual(["options", "price", "quantity", "sku"]);
+    expect(Object.keys(body.properties.variants.items.properties).sort()).toEqual([
+      "expectedQuantity",
+      "id",
+      "options",
+      "price",
+      "quantity",
+      "sku",
+    ]);
+    expect(body.properties.variants.items.properties.expectedQuantity.description).toMatch(/409/);
+    expect(op.description).toContain("expectedQuantity");
+    expect(Object.keys(op.responses)).toContain("409");
     expect(JSON.stringify(op.responses["200"])).toContain("#/components/schemas/Product");
   });
 

@@ -20,9 +20,11 @@ import { replaceVariants } from "~/domain/catalog/variants/variants.server";
 import { refundInputSchema } from "~/domain/payments/refund";
 import { refundPaidOrder } from "~/domain/payments/refund.server";
 import * as cartRoute from "~/routes/cart";
+import * as productPage from "~/routes/dashboard.admin.product.$slug";
+import * as variantsPage from "~/routes/dashboard.admin.product.$slug_.variants";
 import { db } from "~/utils/db.server";
 import { processPhoto } from "~/domain/catalog/photo.server";
-import { createCategory, createProduct, createUser, get, png, postForm, respond, signedIn, tag } from "../fixtures/integration";
+import { cookieFor, createCategory, createProduct, createUser, get, png, postForm, respond, signedIn, tag } from "../fixtures/integration";
 import { dispatch } from "./api-harness";
 import { Role } from "~/domain/accounts/user";
 
@@ -287,5 +289,214 @@ describe("changing a product's variants", () => {
     expect(await replaceVariants(product.id, { options: [], variants: [] })).toMatchObject({ ok: true });
     expect(await productRow(product.id)).toMatchObject({ options: [], maxPriceCents: null, quantity: 6, priceCents: 2000 });
     expect((await addToCart([], product.id)).ok).toBe(true);
+  });
+});
+
+describe("stock edits never undo a sale", () => {
+  const SIZE = { name: "Size", values: ["S", "M", "L"] };
+  type FormState = { options: { name: string; values: string }[]; optionsShown?: unknown; rows: Record<string, unknown>[] };
+
+  /** A tee in S, M, L with 5 of each, and a signed-in admin's cookie. */
+  async function sizedTee() {
+    const product = await createProduct({ priceCents: 2000, quantity: 0 });
+    const saved = await replaceVariants(product.id, {
+      options: [SIZE],
+      variants: SIZE.values.map((size) => ({ options: { Size: size }, price: "20.00", quantity: 5 })),
+    });
+    if (!saved.ok) throw new Error(saved.message);
+    const rows = await db.productVariant.findMany({ where: { productId: product.id }, orderBy: { position: "asc" } });
+    const admin = await signedIn(Role.Admin);
+    return { product, rows, cookie: await cookieFor(admin.token) };
+  }
+
+  /** The variants page as the admin opens it: the form's state. */
+  async function openVariantsForm(slug: string, cookie: string): Promise<FormState> {
+    const response = await respond(variantsPage.loader, get(`/dashboard/admin/product/${slug}/variants`, { Cookie: cookie }), { slug });
+    expect(response.status).toBe(200);
+    return (await response.json()).form;
+  }
+
+  /** Posts the variants form as the page sends it: every field of `state`, with `change(row)` applied to each row. */
+  async function saveVariantsForm(
+    slug: string,
+    cookie: string,
+    state: FormState,
+    change: (row: Record<string, unknown>) => object = () => ({}),
+    intent = "save",
+  ) {
+    const form = new FormData();
+    form.append("intent", intent);
+    form.append("optionsShown", JSON.stringify(state.optionsShown ?? []));
+    state.options.forEach((option, i) => {
+      form.append(`option.${i}.name`, option.name);
+      form.append(`option.${i}.values`, option.values);
+    });
+    state.rows.forEach((row, i) => {
+      const fields = { ...row, ...change(row) } as Record<string, unknown>;
+      form.append(`variant.${i}.options`, JSON.stringify(fields.options));
+      for (const name of ["id", "title", "sku", "price", "quantity", "expectedQuantity"])
+        form.append(`variant.${i}.${name}`, String(fields[name]));
+    });
+    const request = new Request(`${ORIGIN}/dashboard/admin/product/${slug}/variants`, {
+      method: "POST",
+      headers: { Origin: ORIGIN, Cookie: cookie },
+      body: form,
+    });
+    return respond(variantsPage.action, request, { slug });
+  }
+
+  it("variants form: a changed figure is refused naming both numbers when a sale came first; an untouched one keeps the sale", async () => {
+    const { product, rows, cookie } = await sizedTee();
+    const medium = rows.find((row) => row.title === "M")!;
+    const shown = await openVariantsForm(product.slug, cookie);
+    expect(shown.rows.find((row) => row.title === "M")).toMatchObject({ quantity: "5", expectedQuantity: "5" });
+    // While the form is open, a buyer's checkout holds 3 of M.
+    const sale = await startCheckout(await buyer(), [{ productId: product.id, variantId: medium.id, quantity: 3 }], ORIGIN);
+    expect(sale.ok).toBe(true);
+    expect(await variantStock(medium.id)).toBe(2);
+
+    // The admin typed 7 for M: refused, nothing saved, the typed 7 kept beside the stock there is now.
+    const refused = await saveVariantsForm(product.slug, cookie, shown, (row) =>
+      row.title === "M" ? { quantity: "7", price: "21.00" } : {},
+    );
+    expect(refused.status).toBe(409);
+    const answer = await refused.json();
+    expect(answer.message).toBe("M: stock changed from 5 to 2 while you were editing; your 7 was not saved. Check and save again.");
+    expect(answer.errors["variant.1.quantity"]).toBe(answer.message);
+    expect(answer.rows[1]).toMatchObject({ title: "M", quantity: "7", expectedQuantity: "2", price: "21.00" });
+    expect(answer.rows[0]).toMatchObject({ title: "S", quantity: "5", expectedQuantity: "5" });
+    expect(await db.productVariant.findUniqueOrThrow({ where: { id: medium.id } })).toMatchObject({ quantity: 2, priceCents: 2000 });
+
+    // The admin fixes a price and leaves the stock as shown: the price is saved, the sale stays counted.
+    const saved = await saveVariantsForm(product.slug, cookie, shown, (row) => (row.title === "M" ? { price: "22.50" } : {}));
+    expect(saved.status).toBe(302);
+    expect(await db.productVariant.findUniqueOrThrow({ where: { id: medium.id } })).toMatchObject({ quantity: 2, priceCents: 2250 });
+    expect((await productRow(product.id)).quantity).toBe(12);
+
+    // Saving the refused answer again (7 beside the 2 it now shows) is a choice made knowing it: 7 is set.
+    const again = await saveVariantsForm(product.slug, cookie, answer);
+    expect(again.status).toBe(302);
+    expect(await variantStock(medium.id)).toBe(7);
+  });
+
+  it("variants form: a save of unchanged options keeps every variant's id, archiving and creating none", async () => {
+    const { product, rows, cookie } = await sizedTee();
+    const shown = await openVariantsForm(product.slug, cookie);
+    expect((await saveVariantsForm(product.slug, cookie, shown)).status).toBe(302);
+    expect((await saveVariantsForm(product.slug, cookie, await openVariantsForm(product.slug, cookie))).status).toBe(302);
+    const after = await db.productVariant.findMany({ where: { productId: product.id }, orderBy: { position: "asc" } });
+    expect(after.map((row) => [row.id, row.title, row.archivedAt])).toEqual(rows.map((row) => [row.id, row.title, null]));
+  });
+
+  it("variants form: a value renamed in place keeps its variant's id and stock, saved at once or after Generate", async () => {
+    const { product, rows, cookie } = await sizedTee();
+    const id = (title: string) => rows.find((row) => row.title === title)!.id;
+    const shown = await openVariantsForm(product.slug, cookie);
+    // Saved at once: M becomes Medium and the option Size becomes Fit.
+    const saved = await saveVariantsForm(product.slug, cookie, { ...shown, options: [{ name: "Fit", values: "S, Medium, L" }] });
+    expect(saved.status).toBe(302);
+    let after = await db.productVariant.findMany({ where: { productId: product.id }, orderBy: { position: "asc" } });
+    expect(after.map((row) => [row.id, row.title, row.options, row.quantity, row.archivedAt])).toEqual([
+      [id("S"), "S", { Fit: "S" }, 5, null],
+      [id("M"), "Medium", { Fit: "Medium" }, 5, null],
+      [id("L"), "L", { Fit: "L" }, 5, null],
+    ]);
+    // After Generate: Large is L renamed; its row keeps its id and figures.
+    const generated = await saveVariantsForm(
+      product.slug,
+      cookie,
+      { ...(await openVariantsForm(product.slug, cookie)), options: [{ name: "Fit", values: "S, Medium, Large" }] },
+      () => ({}),
+      "generate",
+    );
+    expect(generated.status).toBe(200);
+    const state = await generated.json();
+    expect(state.rows.map((row: { id: string; title: string }) => [row.id, row.title])).toEqual([
+      [id("S"), "S"],
+      [id("M"), "Medium"],
+      [id("L"), "Large"],
+    ]);
+    expect((await saveVariantsForm(product.slug, cookie, state)).status).toBe(302);
+    after = await db.productVariant.findMany({ where: { productId: product.id }, orderBy: { position: "asc" } });
+    expect(after.map((row) => [row.id, row.title])).toEqual([
+      [id("S"), "S"],
+      [id("M"), "Medium"],
+      [id("L"), "Large"],
+    ]);
+  });
+
+  it("variants form: an option's name with a comma is refused with a message saying so", async () => {
+    const { product, cookie } = await sizedTee();
+    const shown = await openVariantsForm(product.slug, cookie);
+    const refused = await saveVariantsForm(product.slug, cookie, { ...shown, options: [{ name: "Size, fit", values: "S, M, L" }] });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).message).toMatch(/options\[0\]\.name: The option's name cannot contain a comma/);
+  });
+
+  it("refuses a comma inside a value, naming it", async () => {
+    const product = await createProduct({ priceCents: 2000, quantity: 0 });
+    const refused = await replaceVariants(product.id, {
+      options: [{ name: "Size", values: ["S,M", "L"] }],
+      variants: [{ options: { Size: "L" }, price: "20", quantity: 1 }],
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 400,
+      message: expect.stringMatching(/options\[0\]\.values\[0\]: The value cannot contain a comma/),
+    });
+    expect(await db.productVariant.count({ where: { productId: product.id } })).toBe(0);
+  });
+
+  it("product form: a changed quantity is refused naming both numbers after a sale; an unchanged one keeps the sale and saves the rest", async () => {
+    const category = await createCategory();
+    const product = await createProduct({ categoryId: category.id, priceCents: 2000, quantity: 5 });
+    const admin = await signedIn(Role.Admin);
+    const cookie = await cookieFor(admin.token);
+    const sale = await startCheckout(await buyer(), [{ productId: product.id, quantity: 3 }], ORIGIN);
+    expect(sale.ok).toBe(true);
+    const post = (fields: Record<string, string>) => {
+      const form = new FormData();
+      const all = { category: category.id, name: product.name, description: product.description, price: "20.00", shipping: "0", ...fields };
+      for (const [key, value] of Object.entries(all)) form.append(key, value);
+      form.append("photo", new File([], "", { type: "application/octet-stream" }));
+      const request = new Request(`${ORIGIN}/dashboard/admin/product/${product.slug}`, {
+        method: "POST",
+        headers: { Origin: ORIGIN, Cookie: cookie },
+        body: form,
+      });
+      return respond(productPage.action, request, { slug: product.slug });
+    };
+    const refused = await post({ quantity: "7", expectedQuantity: "5" });
+    expect(refused.status).toBe(409);
+    const answer = await refused.json();
+    const message = "Stock changed from 5 to 2 while you were editing; your 7 was not saved. Check and save again.";
+    expect(answer).toMatchObject({ message, errors: { quantity: message }, values: { quantity: "7", expectedQuantity: "2" } });
+    expect(await productRow(product.id)).toMatchObject({ quantity: 2, priceCents: 2000 });
+
+    const saved = await post({ quantity: "5", expectedQuantity: "5", price: "24.00" });
+    expect(saved.status).toBe(302);
+    expect(await productRow(product.id)).toMatchObject({ quantity: 2, priceCents: 2400 });
+  });
+
+  it("a save and a sale at the same moment: never the sale undone (the save first and the sale after, or the save refused)", async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const { product, rows } = await sizedTee();
+      const medium = rows.find((row) => row.title === "M")!;
+      const [sale, save] = await Promise.all([
+        startCheckout(await buyer(), [{ productId: product.id, variantId: medium.id, quantity: 3 }], ORIGIN),
+        replaceVariants(product.id, {
+          options: [SIZE],
+          variants: SIZE.values.map((size) => ({
+            options: { Size: size },
+            price: "20",
+            quantity: size === "M" ? 7 : 5,
+            expectedQuantity: 5,
+          })),
+        }),
+      ]);
+      expect(sale.ok).toBe(true);
+      expect(await variantStock(medium.id)).toBe(save.ok ? 4 : 2);
+      if (!save.ok) expect(save).toMatchObject({ status: 409, message: expect.stringMatching(/^M: stock changed from 5 to 2/) });
+    }
   });
 });

@@ -88,13 +88,14 @@ export const updateProduct = operation({
   tag: PRODUCT,
   summary:
     "Update a product (admin): the fields of create, each optional; a field left out (the old clients never send `shipping`) keeps its stored value",
-  description: "The photo is replaced only when one is sent.",
+  description:
+    "The photo is replaced only when one is sent. `quantity` alone sets the stock as sent. Send `expectedQuantity` (the stock you last read) with it so that a sale or checkout hold made meanwhile is never undone: a `quantity` equal to it leaves the live stock as it is, and another figure is refused (409, nothing saved, the message naming both figures) when the stock is no longer what you read. A product sold in options takes its stock from its variants (PUT /api/v1/product/{id}/variants).",
   params: z.object({ id: idParam("product id") }),
   body: { type: "form", schema: productUpdateSchema },
   responses: {
     200: reply("Updated", done().extend({ products: apiProductSchema })),
     404: error("No such product"),
-    409: error("Another product has this name (ignoring case)"),
+    409: error("Another product has this name (ignoring case), or the stock changed since `expectedQuantity` was read"),
   },
 });
 
@@ -116,13 +117,15 @@ export const setProductVariants = operation({
   role: Access.Admin,
   tag: PRODUCT,
   summary: "Replace a product's options and variants (admin); `options: []` and `variants: []` make it a simple product again",
-  description: `\`options\`: at most ${MAX_OPTIONS}, each with a name and 1-${MAX_OPTION_VALUES} values, in the order the shop shows them. \`variants\`: at most ${MAX_VARIANTS}, each one combination (\`options\` maps every option's name to one of its values), its price in dollars, its stock and an optional SKU. A variant whose combination stays keeps its \`_id\` (carts and orders naming it keep working); a variant left out is deleted, or archived when an order names it. The product's \`price\` becomes the lowest price of a variant in stock and its \`quantity\` their sum. A 400 names the field: an option or value not declared, a combination given twice or missing an option, more than ${MAX_OPTIONS} options, a price or quantity out of range, a SKU given twice or already another product's.`,
+  description: `\`options\`: at most ${MAX_OPTIONS}, each with a name and 1-${MAX_OPTION_VALUES} values, in the order the shop shows them. \`variants\`: at most ${MAX_VARIANTS}, each one combination (\`options\` maps every option's name to one of its values), its price in dollars, its stock and an optional SKU. Option names and values cannot contain a comma. A variant whose combination stays keeps its \`_id\` (carts and orders naming it keep working), as does one an entry names by \`id\` (to rename a value); a variant left out is deleted, or archived when an order names it. The product's \`price\` becomes the lowest price of a variant in stock and its \`quantity\` their sum. \`quantity\` alone sets a variant's stock as sent; with \`expectedQuantity\` (the stock you last read) a sale or checkout hold made meanwhile is never undone: a \`quantity\` equal to it leaves the live stock as it is, and another figure is refused (409, nothing saved, the message naming the variant and both figures) when that variant's stock is no longer what you read. An unknown product is a 404 whatever the body. A 400 names the field: an option or value not declared, a combination given twice or missing an option, more than ${MAX_OPTIONS} options, a price or quantity out of range, a SKU given twice or already another product's.`,
   params: z.object({ id: idParam("product id") }),
   body: { type: "json", schema: variantsInputSchema, asSent: true },
   responses: {
     200: reply("Saved: the product as GET get-product/{slug} answers it", done().extend({ product: apiProductSchema })),
     404: error("No such product"),
-    409: error("A SKU given was taken by another product's variant meanwhile"),
+    409: error(
+      "A SKU given was taken by another product's variant meanwhile, or a variant's stock changed since its `expectedQuantity` was read",
+    ),
   },
 });
 

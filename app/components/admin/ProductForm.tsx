@@ -87,6 +87,8 @@ export function ProductForm({
         </p>
       ) : (
         <div className="grid gap-4 sm:grid-cols-2">
+          {/* The stock this form shows: saving a changed quantity is refused if a sale or hold changed it meanwhile. */}
+          {product ? <input type="hidden" name="expectedQuantity" value={values?.expectedQuantity ?? product.quantity} /> : null}
           <TextField label="Price" type="number" inputMode="decimal" step="0.01" min="0" placeholder="Write a price" {...text("price")} />
           <TextField
             label="Quantity"

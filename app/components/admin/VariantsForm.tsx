@@ -21,6 +21,8 @@ export function VariantsForm({ state }: { state: VariantFormAnswer }) {
           {error}
         </p>
       ) : null}
+      {/* The options the rows are written in: a value renamed in place keeps its variant. */}
+      <input type="hidden" name="optionsShown" value={JSON.stringify(state.optionsShown ?? [])} />
       <fieldset className="space-y-3 rounded border border-gray-200 bg-white p-4">
         <legend className="px-1 font-semibold">Options</legend>
         <p className="text-sm text-gray-600">For example Size with S, M, L. Leave all empty to sell the product without options.</p>
@@ -48,7 +50,7 @@ export function VariantsForm({ state }: { state: VariantFormAnswer }) {
           </h2>
           <ul className="divide-y divide-gray-200 rounded border border-gray-200 bg-white">
             {state.rows.map((row, i) => (
-              <VariantRowFields key={`${i}-${row.title}`} row={row} index={i} />
+              <VariantRowFields key={`${i}-${row.title}`} row={row} index={i} error={state.errors?.[`variant.${i}.quantity`]} />
             ))}
           </ul>
         </section>
@@ -62,19 +64,29 @@ export function VariantsForm({ state }: { state: VariantFormAnswer }) {
   );
 }
 
-function VariantRowFields({ row, index }: { row: VariantRow; index: number }) {
+function VariantRowFields({ row, index, error }: { row: VariantRow; index: number; error?: string }) {
   const field = (name: string) => `variant.${index}.${name}`;
   return (
     <li className="grid gap-3 p-3 sm:grid-cols-[8rem_1fr_1fr_1fr] sm:items-end">
+      <input type="hidden" name={field("id")} value={row.id} />
       <input type="hidden" name={field("options")} value={JSON.stringify(row.options)} />
       <input type="hidden" name={field("title")} value={row.title} />
+      {/* The stock this page shows: a changed figure is refused if a sale or hold changed it meanwhile. */}
+      <input type="hidden" name={field("expectedQuantity")} value={row.expectedQuantity} />
       <div className="flex items-center gap-2 self-center sm:flex-col sm:items-start">
         {row.photoUrl ? <img src={row.photoUrl} alt="" width={40} height={40} className="h-10 w-10 rounded object-cover" /> : null}
         <p className="break-words font-medium">{row.title}</p>
       </div>
       <TextField label={`SKU for ${row.title}`} name={field("sku")} defaultValue={row.sku} maxLength={64} />
       <TextField label={`Price for ${row.title}`} name={field("price")} defaultValue={row.price} inputMode="decimal" required />
-      <TextField label={`Stock for ${row.title}`} name={field("quantity")} defaultValue={row.quantity} inputMode="numeric" required />
+      <TextField
+        label={`Stock for ${row.title}`}
+        name={field("quantity")}
+        defaultValue={row.quantity}
+        inputMode="numeric"
+        required
+        error={error}
+      />
       <div className="sm:col-span-2">
         <label className="label" htmlFor={`variant-photo-${index}`}>
           Photo for {row.title}

@@ -3,7 +3,7 @@
 // on failure answer the field errors with the typed values kept.
 import { json } from "@remix-run/node";
 import type { Outcome } from "~/domain/outcome";
-import type { AdminProduct } from "~/domain/catalog/product.server";
+import type { AdminProduct, StaleProductStock } from "~/domain/catalog/product.server";
 import { readForm } from "~/utils/http/request-input.server";
 import { formDataToObject, type FieldErrors } from "~/utils/validation";
 
@@ -17,7 +17,7 @@ function textValues(formData: FormData): Record<string, string> {
 
 export async function saveProductForm(
   request: Request,
-  save: (input: Record<string, unknown>) => Promise<Outcome<{ product: AdminProduct }>>,
+  save: (input: Record<string, unknown>) => Promise<Outcome<{ product: AdminProduct }> | StaleProductStock>,
 ): Promise<{ ok: true; product: AdminProduct } | { ok: false; response: Response }> {
   const form = await readForm(request);
   if (!form.ok) {
@@ -28,7 +28,13 @@ export async function saveProductForm(
   }
   const result = await save(formDataToObject(form.formData));
   if (!result.ok) {
-    const data: ProductActionData = { errors: result.errors, values: textValues(form.formData), message: result.message };
+    // A refused stock edit keeps what was typed, and carries the stock there is now, so saving again is a choice made knowing it.
+    const refreshed = "refreshed" in result ? result.refreshed : {};
+    const data: ProductActionData = {
+      errors: result.errors,
+      values: { ...textValues(form.formData), ...refreshed },
+      message: result.message,
+    };
     return { ok: false, response: json(data, { status: result.status }) };
   }
   return { ok: true, product: result.product };

@@ -47,19 +47,40 @@ export const priceField = z
   })
   .meta({ type: "string", description: `US dollars, at most two decimals, at most ${PRICE_MAX_DOLLARS}`, examples: ["19.99"] });
 
+/** A stock figure's text as a whole number from 0 to QUANTITY_MAX; otherwise the issue is added and the result is undefined. */
+function wholeQuantity(value: unknown, ctx: z.RefinementCtx): number | undefined {
+  const text = nonNegativeText(value, ctx, "quantity");
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text) || Number(text) > QUANTITY_MAX) {
+    ctx.addIssue({ code: "custom", message: `Enter a whole number from 0 to ${QUANTITY_MAX.toLocaleString("en-US")}` });
+    return undefined;
+  }
+  return Number(text);
+}
+
 export const quantityField = z
   .unknown()
   .optional()
-  .transform((value, ctx) => {
-    const text = nonNegativeText(value, ctx, "quantity");
-    if (text === undefined) return z.NEVER;
-    if (!/^\d+$/.test(text) || Number(text) > QUANTITY_MAX) {
-      ctx.addIssue({ code: "custom", message: `Enter a whole number from 0 to ${QUANTITY_MAX.toLocaleString("en-US")}` });
-      return z.NEVER;
-    }
-    return Number(text);
-  })
+  .transform((value, ctx) => wholeQuantity(value, ctx) ?? z.NEVER)
   .meta({ type: "string", description: `Whole number from 0 to ${QUANTITY_MAX}` });
+
+/**
+ * The stock a form showed (or an API client last read) beside the quantity it
+ * sends: absent or blank means none. With it, a stock edit never undoes a sale
+ * made meanwhile (product.server.ts, variants.server.ts apply the rule).
+ */
+export const expectedQuantityField = z
+  .unknown()
+  .optional()
+  .transform((value, ctx): number | undefined => {
+    if (value === undefined || value === null || (typeof value === "string" && !value.trim())) return undefined;
+    return wholeQuantity(value, ctx) ?? z.NEVER;
+  })
+  .meta({
+    type: "string",
+    description:
+      "Optional: the stock you last read. When given and `quantity` differs from it, the save is refused (409) if the stock has changed since (a sale or a checkout's hold); a `quantity` equal to it leaves the live stock as it is. Without it, `quantity` sets the stock as sent.",
+  });
 
 /** "0"/"1", "no"/"yes", "false"/"true" or a boolean; absent or blank means no shipping on create (on update, absent keeps it). */
 const shippingField = z
@@ -120,6 +141,8 @@ export type ProductInput = z.output<typeof productInputSchema>;
  * absence is never a deliberate "No". (A checkbox added to this form one day
  * would need a hidden marker field to tell "unchecked" from "not on the page".)
  * An empty photo part, as a form with no file chosen sends, keeps the photo too.
+ * `expectedQuantity` is the stock the form showed (a hidden field), so a
+ * stock edit is refused rather than undo a sale made while the form was open.
  */
-export const productUpdateSchema = productInputSchema.partial();
+export const productUpdateSchema = productInputSchema.partial().extend({ expectedQuantity: expectedQuantityField.optional() });
 export type ProductUpdateInput = z.output<typeof productUpdateSchema>;

@@ -11,11 +11,12 @@ import { parseInput, type ParseResult } from "~/utils/validation";
 import { normalizeKeyword, productPhotoPath } from "./catalog";
 import { allFields, changedFields, recordAudit } from "~/domain/audit/audit.server";
 import { catalogChanged } from "./catalog-events.server";
-import { failure, fieldFailure, type Outcome } from "~/domain/outcome";
+import { failure, fieldFailure, type Failure, type Outcome } from "~/domain/outcome";
 import { InvalidImageError, photoWrite, processPhoto, type ProcessedPhoto } from "./photo.server";
 import { getProductBySlug, type ProductDetail } from "./product-page.server";
 import { escapeLike } from "./search.server";
 import { isNotFound, isUniqueViolation, withUniqueSlug } from "./slug.server";
+import { staleStockMessage } from "./variants/variants.server";
 
 export const ADMIN_PRODUCTS_PAGE_SIZE = 24;
 
@@ -179,8 +180,33 @@ export async function createProduct(input: unknown): Promise<ProductOutcome> {
   return { ok: true, product };
 }
 
-/** Only the fields sent change (see productUpdateSchema); the photo is replaced only when a new one is sent; the slug changes only with the name. */
-export async function updateProduct(id: string, input: unknown): Promise<ProductOutcome> {
+/** A stock edit that would undo a change made since the form was read (see updateProduct). */
+class StaleStockError extends Error {
+  constructor(
+    readonly shown: number,
+    readonly live: number,
+    readonly typed: number,
+  ) {
+    super("stale stock");
+  }
+}
+
+/**
+ * A refused stock edit (409): the message names both figures; `refreshed` is
+ * what the form must now carry to be saved again (the stock it shows).
+ */
+export type StaleProductStock = Failure & { refreshed: Record<string, string> };
+
+/**
+ * Only the fields sent change (see productUpdateSchema); the photo is replaced
+ * only when a new one is sent; the slug changes only with the name.
+ *
+ * Stock edits never undo a sale: with `expectedQuantity` (the stock the form
+ * showed), a `quantity` equal to it leaves the live stock alone (not written),
+ * and another figure is refused with both numbers (409, nothing saved) when
+ * the stock has changed since; checked and written under the row's lock.
+ */
+export async function updateProduct(id: string, input: unknown): Promise<ProductOutcome | StaleProductStock> {
   const current = isValidId(id)
     ? await db.product.findUnique({ where: { id }, select: { id: true, maxPriceCents: true, ...auditedSelect } })
     : null;
@@ -195,24 +221,44 @@ export async function updateProduct(id: string, input: unknown): Promise<Product
       // Read again under the row lock: "before" is what this update replaces, even with two admins at once.
       await tx.$executeRaw`SELECT 1 FROM "Product" WHERE id = ${id} FOR UPDATE`;
       const before = (await tx.product.findUnique({ where: { id }, select: auditedSelect })) ?? current;
+      const fields = { ...fieldsOf(data), quantity: stockToWrite(data.quantity, data.expectedQuantity, before.quantity) };
       const updated = await tx.product.update({
         where: { id },
-        data: { ...fieldsOf(data), slug, ...(photo ? { photo: { upsert: photoWrite(photo) } } : {}) },
+        data: { ...fields, slug, ...(photo ? { photo: { upsert: photoWrite(photo) } } : {}) },
         select: productSelect,
       });
-      const changes = changedFields<Record<string, unknown>>(before, { ...fieldsOf(data), slug });
+      const changes = changedFields<Record<string, unknown>>(before, { ...fields, slug });
       if (photo) changes.photo = { before: null, after: photo.etag };
       if (Object.keys(changes).length > 0) await recordAudit(tx, { kind: "product.changed", target: auditTarget(updated), changes });
       return updated;
     });
   const renamed = data.name !== undefined && data.name.toLowerCase() !== current.name.toLowerCase();
   if (renamed && (await productNameTaken(data.name!, id))) return nameTakenFailure(data.name!);
-  const product = await catchNameTaken(data.name, () =>
-    data.name === undefined || data.name === current.name ? update(current.slug) : withFreeSlug(data.name, id, update),
-  );
+  let product: AdminProduct | null;
+  try {
+    product = await catchNameTaken(data.name, () =>
+      data.name === undefined || data.name === current.name ? update(current.slug) : withFreeSlug(data.name, id, update),
+    );
+  } catch (error) {
+    if (!(error instanceof StaleStockError)) throw error;
+    const message = staleStockMessage({ title: "", shown: error.shown, live: error.live, typed: error.typed });
+    return { ...fieldFailure(409, "quantity", message), refreshed: { expectedQuantity: String(error.live) } };
+  }
   if (!product) return nameTakenFailure(data.name!);
   await catalogChanged();
   return { ok: true, product };
+}
+
+/**
+ * The stock an update writes (undefined: leave the live figure): `quantity`
+ * as sent without `expected`; with it, nothing when the figure was not
+ * changed, and a StaleStockError when it was and the live stock moved since.
+ */
+function stockToWrite(quantity: number | undefined, expected: number | undefined, live: number): number | undefined {
+  if (quantity === undefined || expected === undefined) return quantity;
+  if (quantity === expected) return undefined;
+  if (live !== expected) throw new StaleStockError(expected, live, quantity);
+  return quantity;
 }
 
 /** Orders keep their lines: OrderLine.productId becomes NULL, the name and price stay. */

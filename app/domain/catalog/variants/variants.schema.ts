@@ -3,7 +3,7 @@
 // are checked by this schema, on the server, whatever the page did. Every
 // refusal names the field: `options[1].values`, `variants[2].sku`.
 import { z } from "~/utils/zod";
-import { priceField, quantityField } from "~/domain/catalog/product.schema";
+import { expectedQuantityField, priceField, quantityField } from "~/domain/catalog/product.schema";
 import { choiceKey, MAX_OPTION_VALUES, MAX_OPTIONS, MAX_VARIANTS, type ProductOption } from "./variants";
 
 export const OPTION_TEXT_MAX = 40;
@@ -14,7 +14,9 @@ const optionText = (what: string) =>
     .string({ error: `Enter the ${what}` })
     .trim()
     .min(1, `Enter the ${what}`)
-    .max(OPTION_TEXT_MAX, `The ${what} must be at most ${OPTION_TEXT_MAX} characters`);
+    .max(OPTION_TEXT_MAX, `The ${what} must be at most ${OPTION_TEXT_MAX} characters`)
+    // The admin's form writes an option's values as one comma-separated field: a comma inside one would split it.
+    .refine((text) => !text.includes(","), `The ${what} cannot contain a comma (the form separates values with commas)`);
 
 const optionSchema = z.object({
   name: optionText("option's name"),
@@ -39,10 +41,16 @@ const skuField = z
   .meta({ type: "string", description: `Optional; unique among the shop's variants (any case); at most ${SKU_MAX} characters` });
 
 const variantSchema = z.object({
+  id: z.string({ error: "id must be a variant's _id" }).trim().max(64, "id must be a variant's _id").optional().meta({
+    description:
+      "Optional: the `_id` of this product's variant this entry updates, so it keeps its `_id` even when its values are renamed; without it a variant is matched by its combination",
+  }),
   sku: skuField,
   options: z.record(z.string(), z.string(), { error: "options must map each option's name to a value" }),
   price: priceField,
   quantity: quantityField,
+  /** The stock the form showed / the client last read (see expectedQuantityField). */
+  expectedQuantity: expectedQuantityField,
 });
 
 const lower = (text: string) => text.toLowerCase();
@@ -98,7 +106,13 @@ export const variantsInputSchema = z
     const options = input.options as ProductOption[];
     const seen = new Set<string>();
     const skus = new Map<string, number>();
+    const ids = new Map<string, number>();
     input.variants.forEach((variant, i) => {
+      if (variant.id) {
+        const earlier = ids.get(variant.id);
+        if (earlier !== undefined) issue(["variants"], `variants[${i}].id: it is also variants[${earlier}]'s id`);
+        else ids.set(variant.id, i);
+      }
       for (const [name, value] of Object.entries(variant.options)) {
         const option = options.find((o) => o.name === name);
         if (!option) issue(["variants"], `variants[${i}].options: ${name} is not one of the product's options`);
@@ -123,8 +137,10 @@ export type VariantsInput = z.output<typeof variantsInputSchema>;
  * The admin form's fields as the schema's input. The form sends each option
  * as `option.N.name` and `option.N.values` (comma-separated), and each row
  * as `variant.N.options` (the combination's JSON, written by the server),
- * `variant.N.sku`, `variant.N.price`, `variant.N.quantity` and, to drop a
- * row, `variant.N.remove`.
+ * `variant.N.id` (hidden; blank on a new row), `variant.N.sku`,
+ * `variant.N.price`, `variant.N.quantity`, the stock the
+ * page showed (`variant.N.expectedQuantity`, hidden; blank on a new row)
+ * and, to drop a row, `variant.N.remove`.
  */
 export function variantsFromForm(fields: Record<string, unknown>): { options: unknown[]; variants: unknown[] } {
   const text = (name: string) => (typeof fields[name] === "string" ? (fields[name] as string) : "");
@@ -147,10 +163,12 @@ export function variantsFromForm(fields: Record<string, unknown>): { options: un
       // Left null: the schema names the row.
     }
     variants.push({
+      id: text(`variant.${i}.id`) || undefined,
       options: choice,
       sku: text(`variant.${i}.sku`),
       price: fields[`variant.${i}.price`],
       quantity: fields[`variant.${i}.quantity`],
+      expectedQuantity: fields[`variant.${i}.expectedQuantity`],
     });
   }
   return { options, variants };

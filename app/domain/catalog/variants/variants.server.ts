@@ -9,12 +9,12 @@ import { db } from "~/utils/db.server";
 import { isValidId } from "~/utils/id";
 import { parseInput } from "~/utils/validation";
 import { recordAudit } from "~/domain/audit/audit.server";
-import { failure, type Outcome } from "~/domain/outcome";
+import { failure, type Failure, type Outcome } from "~/domain/outcome";
 import { catalogChanged } from "~/domain/catalog/catalog-events.server";
 import type { ProcessedPhoto } from "~/domain/catalog/photo.server";
 import { isUniqueViolation } from "~/domain/catalog/slug.server";
 import { choiceKey, variantTitle, type ProductOption, type VariantChoice, type VariantView } from "./variants";
-import { variantsInputSchema } from "./variants.schema";
+import { variantsInputSchema, type VariantsInput } from "./variants.schema";
 
 type Tx = Prisma.TransactionClient;
 
@@ -67,21 +67,46 @@ export async function variantsForAdmin(productId: string) {
 
 export type VariantPhotos = Map<number, ProcessedPhoto>;
 
+/** A variant whose stock changed while the form showed it, and the admin typed a new figure. */
+export type StaleStock = { index: number; title: string; shown: number; live: number; typed: number };
+
+/**
+ * A save refused because stock changed meanwhile (409): `stale` names each
+ * such variant; `live` is every input variant's stock now (by index; null
+ * for a new combination), for the form to show afresh.
+ */
+export type StaleStockFailure = Failure & { stale: StaleStock[]; live: (number | null)[] };
+
+export const staleStockMessage = (stale: Omit<StaleStock, "index">) =>
+  `${stale.title ? `${stale.title}: stock` : "Stock"} changed from ${stale.shown} to ${stale.live} while you were editing; your ${stale.typed} was not saved. Check and save again.`;
+
 /**
  * Replaces a product's options and variants with `input` (variantsInputSchema):
- * a variant whose combination stays is updated in place (its id, and so the
- * carts and order lines that name it, stay); a new combination is created;
+ * a variant whose combination stays, or that the input names by its `id`
+ * (a renamed value), is updated in place (its id, and so the carts and order
+ * lines that name it, stay); a new combination is created;
  * one left out is deleted, or archived when an order names it. `photos`
  * (from the admin's form) are by the input's variant index.
+ *
+ * Stock edits never undo a sale: a variant sent with `expectedQuantity` (the
+ * stock the form showed) keeps its live stock when its quantity equals that
+ * (not written at all), and is refused with both figures (409, nothing saved)
+ * when the admin typed another figure and the stock has changed since. The
+ * check and the write happen under the product's and its variants' row locks,
+ * taken in the checkout's order (product, then variants by id), so no sale
+ * or hold slips between. Without `expectedQuantity`, `quantity` is set as sent.
  */
 export async function replaceVariants(
   productId: string,
   input: unknown,
   photos: VariantPhotos = new Map(),
-): Promise<Outcome<{ product: { id: string; slug: string } }>> {
+): Promise<Outcome<{ product: { id: string; slug: string } }> | StaleStockFailure> {
+  // An unknown product is a 404 whatever its body says (its SKUs would all be "another product's").
+  if (!isValidId(productId) || !(await db.product.findUnique({ where: { id: productId }, select: { id: true } }))) {
+    return failure(404, "Product not found");
+  }
   const parsed = parseInput(variantsInputSchema, input);
   if (!parsed.success) return failure(400, parsed.message, parsed.errors);
-  if (!isValidId(productId)) return failure(404, "Product not found");
   const { options, variants } = parsed.data;
   const taken = await skuTakenElsewhere(
     productId,
@@ -95,17 +120,28 @@ export async function replaceVariants(
       >`
         SELECT id, slug, name, options, quantity, "priceCents" FROM "Product" WHERE id = ${productId} FOR UPDATE`;
       if (!locked.length) return null;
+      // The variants' rows too, in id order as checkout takes them: their stock is read and written under these locks.
+      await tx.$queryRaw`SELECT id FROM "ProductVariant" WHERE "productId" = ${productId} ORDER BY id FOR UPDATE`;
       const existing = await tx.productVariant.findMany({
         where: { productId },
-        select: { id: true, options: true, archivedAt: true, _count: { select: { orderLines: true } } },
+        select: { id: true, options: true, quantity: true, archivedAt: true, _count: { select: { orderLines: true } } },
         orderBy: { archivedAt: { sort: "desc", nulls: "first" } },
       });
+      // A variant named by its id (this product's) is that row, whatever its values now (a renamed value keeps its id);
+      // any other is matched by its combination among the rows no entry named.
+      const byId = new Map(existing.map((row) => [row.id, row]));
+      const named = new Set(variants.flatMap((variant) => (variant.id && byId.has(variant.id) ? [variant.id] : [])));
       const byKey = new Map<string, (typeof existing)[number]>();
       for (const row of existing) {
         const key = choiceKey(options, row.options as VariantChoice);
-        if (!byKey.has(key)) byKey.set(key, row);
+        if (!named.has(row.id) && !byKey.has(key)) byKey.set(key, row);
       }
-      const kept = new Set(variants.map((variant) => byKey.get(choiceKey(options, variant.options))?.id).filter(Boolean));
+      const found = variants.map((variant) =>
+        variant.id && named.has(variant.id) ? byId.get(variant.id) : byKey.get(choiceKey(options, variant.options)),
+      );
+      const stock = stockWrites(options, variants, found);
+      if (!Array.isArray(stock)) return stock;
+      const kept = new Set(found.map((row) => row?.id).filter(Boolean));
       // Out first, and every SKU let go, so SKUs may move between this product's variants.
       for (const row of existing) {
         if (kept.has(row.id) || row.archivedAt) continue;
@@ -120,13 +156,12 @@ export async function replaceVariants(
           options: variant.options,
           position,
           priceCents: variant.price,
-          quantity: variant.quantity,
           archivedAt: null,
         };
-        const found = byKey.get(choiceKey(options, variant.options));
-        const saved = found
-          ? await tx.productVariant.update({ where: { id: found.id }, data: fields, select: { id: true } })
-          : await tx.productVariant.create({ data: { ...fields, productId }, select: { id: true } });
+        const row = found[position];
+        const saved = row
+          ? await tx.productVariant.update({ where: { id: row.id }, data: { ...fields, quantity: stock[position] }, select: { id: true } })
+          : await tx.productVariant.create({ data: { ...fields, quantity: variant.quantity, productId }, select: { id: true } });
         const photo = photos.get(position);
         if (photo)
           await tx.variantPhoto.upsert({
@@ -157,6 +192,7 @@ export async function replaceVariants(
       return { id: productId, slug: locked[0].slug };
     });
     if (!product) return failure(404, "Product not found");
+    if ("stale" in product) return product;
     await catalogChanged();
     return { ok: true, product };
   } catch (error) {
@@ -166,6 +202,35 @@ export async function replaceVariants(
       });
     throw error;
   }
+}
+
+/**
+ * The stock to write per input variant (undefined: leave the live figure), or
+ * the refusal when a figure the admin typed would undo a change made since
+ * the form was read. `found` is each input variant's row, read under its lock.
+ */
+function stockWrites(
+  options: ProductOption[],
+  variants: VariantsInput["variants"],
+  found: ({ quantity: number } | undefined)[],
+): (number | undefined)[] | StaleStockFailure {
+  const stale: StaleStock[] = [];
+  const writes = variants.map((variant, index) => {
+    const row = found[index];
+    const shown = variant.expectedQuantity;
+    if (!row || shown === undefined) return variant.quantity;
+    if (variant.quantity === shown) return undefined;
+    if (row.quantity !== shown)
+      stale.push({ index, title: variantTitle(options, variant.options), shown, live: row.quantity, typed: variant.quantity });
+    return variant.quantity;
+  });
+  if (!stale.length) return writes;
+  const message = stale.map(staleStockMessage).join(" ");
+  return {
+    ...failure(409, message, { variants: message }),
+    stale,
+    live: found.map((row) => row?.quantity ?? null),
+  };
 }
 
 /** A SKU of `skus` that another product's variant on sale has (any case), or null. */
