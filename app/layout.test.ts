@@ -31,4 +31,23 @@ describe("the house's layout", () => {
       .map(({ file, lines }) => `${file}: ${lines} lines`);
     expect(tooLong).toEqual([]);
   });
+
+  it("keeps the server apart from the scripts: server/ imports nothing from scripts/ (the stand-ins live in dev/)", () => {
+    const imports = sourceFiles(path.join(ROOT, "server")).flatMap((file) =>
+      [...readFileSync(file, "utf8").matchAll(/(?:from|import\()\s*["']([^"']+)["']/g)]
+        .map((match) => match[1])
+        .filter((specifier) => /(^|\/)scripts\//.test(specifier))
+        .map((specifier) => `${path.relative(ROOT, file)}: ${specifier}`),
+    );
+    expect(imports).toEqual([]);
+  });
+
+  it("loads the local stand-ins (dev/) only when their service is not configured: never by a static import of the server", () => {
+    const staticDev = sourceFiles(path.join(ROOT, "server")).flatMap((file) =>
+      [...readFileSync(file, "utf8").matchAll(/^import (?!type )[^;]*from\s*["']([^"']*\/dev\/[^"']+)["']/gm)].map(
+        (match) => `${path.relative(ROOT, file)}: ${match[1]}`,
+      ),
+    );
+    expect(staticDev).toEqual([]);
+  });
 });

@@ -1,7 +1,8 @@
 // Builds the server (server/*.ts) into one ES module beside the app's build:
 // `server-build/index.js`, or $SERVER_BUILD_DIR/index.js (the tests build
 // into their own folder). Packages stay in node_modules; our own files
-// (server/, scripts/db.js, the Stripe stand-in, app/utils/http/csp.ts) are bundled.
+// (server/, the local stand-ins of dev/ that it imports when their service is not
+// configured, app/utils/http/csp.ts) are bundled.
 import path from "node:path";
 import { build } from "esbuild";
 import { root } from "./db.js";

@@ -34,7 +34,7 @@ if (fs.existsSync(patcher)) {
 
 const generate = spawnSync(
   process.execPath,
-  ["-r", path.join(root, "scripts/prisma-preload.cjs"), path.join(root, "node_modules/prisma/build/index.js"), "generate"],
+  ["-r", path.join(root, "prisma/preload.cjs"), path.join(root, "node_modules/prisma/build/index.js"), "generate"],
   { cwd: root, stdio: "inherit", env: { ...process.env, CHECKPOINT_DISABLE: "1", PRISMA_HIDE_UPDATE_MESSAGE: "1" } },
 );
 process.exit(generate.status ?? 1);

@@ -7,7 +7,7 @@ import { ensureDatabase, root } from "./db.js";
 const db = await ensureDatabase();
 const result = spawnSync(
   process.execPath,
-  ["-r", path.join(root, "scripts/prisma-preload.cjs"), path.join(root, "node_modules/prisma/build/index.js"), ...process.argv.slice(2)],
+  ["-r", path.join(root, "prisma/preload.cjs"), path.join(root, "node_modules/prisma/build/index.js"), ...process.argv.slice(2)],
   { cwd: root, stdio: "inherit", env: { ...process.env, DATABASE_URL: db.url, CHECKPOINT_DISABLE: "1" } },
 );
 await db.stop();

@@ -8,7 +8,7 @@ import { createRequestHandler } from "@remix-run/express";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
-import { root } from "../scripts/db.js";
+import { root } from "./db-lifecycle.js";
 import type { ServerConfig } from "./config";
 import { accessLog } from "./middleware/access-log";
 import { bodyLimit } from "./middleware/body-limit";

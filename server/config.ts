@@ -4,7 +4,7 @@
 import path from "node:path";
 import type { z } from "zod";
 import { flag, serverSettings, settingsProblem } from "../app/utils/settings.server";
-import { root } from "../scripts/db.js";
+import { root } from "./db-lifecycle.js";
 
 export type ServerConfig = {
   port: number;

@@ -2,8 +2,9 @@
 // once, so a wrong setting says so in one line), else a supervised embedded
 // PostgreSQL under .data/postgres (or EMBEDDED_PG_DIR): if it dies, it is started again on the same
 // port and the app's pool reconnects by itself. The folder has one owner: a second start of the
-// same checkout finds this one alive (scripts/db.js, claimDataFolder) and exits without touching it.
-import { ensureDatabaseExists, startEmbeddedPostgres, type EmbeddedServer } from "../scripts/db.js";
+// same checkout finds this one alive (dev/embedded-postgres.js, claimDataFolder) and exits without touching it.
+import type { EmbeddedServer } from "../dev/embedded-postgres.js";
+import { ensureDatabaseExists } from "./db-lifecycle.js";
 
 export type Database = { url: string; stop: () => Promise<void> };
 
@@ -18,6 +19,8 @@ export async function startDatabase(
     await ensureDatabaseExists(databaseUrl);
     return { url: databaseUrl, stop: async () => {} };
   }
+  // The local stand-in, loaded only now: a deployment with DATABASE_URL never touches it.
+  const { startEmbeddedPostgres } = await import("../dev/embedded-postgres.js");
   let stopped = false;
   let current: EmbeddedServer;
 

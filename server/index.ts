@@ -8,7 +8,7 @@
 // failure ends the process with exit code 1 and one line that says what and where.
 import cluster, { type Worker } from "node:cluster";
 import { randomBytes } from "node:crypto";
-import { freePort, prepareDatabase } from "../scripts/db.js";
+import { freePort, prepareDatabase } from "./db-lifecycle.js";
 import { ConfigError, readServerConfig, type ServerConfig } from "./config";
 import { startDatabase } from "./database";
 import { serveClusterMetrics } from "./metrics";
@@ -159,7 +159,7 @@ async function runPrimary(config: ServerConfig) {
     if (!env.STRIPE_SECRET_KEY) {
       if (!config.local) throw new Error("STRIPE_SECRET_KEY is required in production (the local Stripe stand-in is for development only)");
       step = "starting the local Stripe stand-in";
-      const { startFakeStripe } = await import("../scripts/stripe-fake.js");
+      const { startFakeStripe } = await import("../dev/stripe-fake.js");
       env.STRIPE_SECRET_KEY = "sk_test_local_fake";
       // A secret of this run only: nobody can forge the stand-in's events with a published one.
       env.STRIPE_WEBHOOK_SECRET ||= `whsec_local_${randomBytes(24).toString("hex")}`;
@@ -179,7 +179,7 @@ async function runPrimary(config: ServerConfig) {
           "SMTP_URL is required in production (smtp://user:pass@host:587 or smtps://…; the local inbox is for development only)",
         );
       step = "starting the local mail inbox";
-      const { startMailCatcher } = await import("../scripts/mail-catcher.js");
+      const { startMailCatcher } = await import("../dev/mail-catcher.js");
       const inbox = await startMailCatcher({ webPort: config.mailInboxPort });
       stops.push(inbox.stop);
       env.SMTP_URL = inbox.smtpUrl;

@@ -6,7 +6,7 @@
 // liveness check: the process answers and its database does.
 import type { RequestHandler } from "express";
 import pg from "pg";
-import { shippedMigrations } from "../scripts/db.js";
+import { shippedMigrations } from "./db-lifecycle.js";
 import { catalogListenerLive } from "../app/utils/catalog-bus";
 
 export type ReadinessOptions = {

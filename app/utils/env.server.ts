@@ -7,7 +7,7 @@ import { flag, passwordSettings, settingsProblem, sharedSettings } from "./setti
 // `npm start` on a laptop sets LOCAL_DEFAULTS=1 (server/index.ts, when not in
 // production); a real deployment runs with NODE_ENV=production and no local defaults.
 const isProduction = process.env.NODE_ENV === "production" && process.env.LOCAL_DEFAULTS !== "1";
-/** The key the local Stripe stand-in (scripts/stripe-fake.js) accepts. */
+/** The key the local Stripe stand-in (dev/stripe-fake.js) accepts. */
 export const LOCAL_STRIPE_KEY = "sk_test_local_fake";
 
 /** A setting with a local default that production must set itself. */

@@ -1,5 +1,5 @@
 // Cart, checkout and payments on a real PostgreSQL and the project's own
-// Stripe stand-in (scripts/stripe-fake.js), driven through the real `stripe`
+// Stripe stand-in (dev/stripe-fake.js), driven through the real `stripe`
 // SDK. Webhooks from the stand-in reach the webhook route module through a
 // small local HTTP server, so signatures are checked exactly as in production.
 import { randomBytes } from "node:crypto";

@@ -1,6 +1,6 @@
 // The Stripe client. With real keys it talks to api.stripe.com; when
 // STRIPE_API_BASE is set (server/index.ts and the tests do, for the local
-// stand-in in scripts/stripe-fake.js) the same SDK calls go there instead.
+// stand-in in dev/stripe-fake.js) the same SDK calls go there instead.
 // Created on first use, so tests can point the environment at a stand-in first.
 import Stripe from "stripe";
 import { env } from "~/utils/env.server";

@@ -5,7 +5,7 @@
 import { spawn } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
-import { freePort, root } from "./db.js";
+import { freePort, root } from "../server/db-lifecycle.js";
 
 /** True when something on 127.0.0.1 already listens on `port`. */
 function portTaken(port) {
@@ -64,7 +64,7 @@ export async function startMailCatcher({ webPort = 1080, host = "127.0.0.1" } = 
 async function startMailDev(smtpPort, inboxPort, host) {
   const child = spawn(
     process.execPath,
-    [path.join(root, "scripts/mail-catcher-child.cjs"), "--smtp", String(smtpPort), "--web", String(inboxPort), "--ip", host, "--silent"],
+    [path.join(root, "dev/mail-catcher-child.cjs"), "--smtp", String(smtpPort), "--web", String(inboxPort), "--ip", host, "--silent"],
     { stdio: ["ignore", "ignore", "pipe", "ipc"], env: { ...process.env, NODE_ENV: "production" } },
   );
   // The channel is only there to end with us: it must not keep this process alive.

@@ -1,4 +1,4 @@
-// Types for scripts/stripe-fake.js, so TypeScript tests can start the stand-in.
+// Types for dev/stripe-fake.js, so TypeScript tests can start the stand-in.
 export type FakeStripeSession = {
   id: string;
   status: "open" | "complete" | "expired";
