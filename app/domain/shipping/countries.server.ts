@@ -2,7 +2,7 @@
 // (its only destinations), or every ISO 3166-1 country when it has none (it
 // charges nothing for delivery then, wherever it goes). Names from Intl
 // (Node's ICU), codes from the iso-3166 package.
-import { iso31661 } from "iso-3166/1";
+import { iso31661 } from "iso-3166";
 import { countryName } from "./country-name";
 import { isCountryCode, subdivisionsOf, type Subdivision } from "~/utils/iso-codes";
 import { listZones } from "./zones.server";
