@@ -793,7 +793,7 @@ export const deactivateDiscount = operation({
 
 // ---------- shipping zones ----------
 
-const zoneBodyDescription = `\`countries\`: two-letter codes (["US"]); \`regions\` (optional): regions of them ("US-NY"), and then the zone covers only those regions of their country. \`methods\`: 1-${MAX_METHODS}, in the order buyers see them, each \`{ name, price, freeFrom?, estimate? }\` with \`price\` and \`freeFrom\` in dollars (free once the goods after discount come to \`freeFrom\`). A 400 names the field.`;
+const zoneBodyDescription = `\`countries\`: ISO 3166-1 alpha-2 codes (["US"]; "EU" or "ZZ" are refused); \`regions\` (optional): ISO 3166-2 regions of them ("US-NY"), and then the zone covers only those regions of their country. A region's zone wins over its country's; two zones claiming the same region, or the same whole country, are refused (409, naming the other zone). \`methods\`: 1-${MAX_METHODS}, in the order buyers see them, each \`{ _id?, name, price, freeFrom?, estimate? }\` with \`price\` and \`freeFrom\` in dollars (free once the goods after discount come to \`freeFrom\`). A 400 names the field.`;
 const zoneReply = succeeded({ zone: apiShippingZoneSchema });
 
 export const listShippingZones = operation({
@@ -817,7 +817,7 @@ export const createShippingZone = operation({
   summary: "Create a shipping zone with its methods (admin)",
   description: zoneBodyDescription,
   body: { type: "json", schema: zoneInputSchema, asSent: true },
-  responses: { 201: reply("Created", zoneReply) },
+  responses: { 201: reply("Created", zoneReply), 409: error("Another zone already claims one of its regions or whole countries") },
 });
 
 export const updateShippingZone = operation({
@@ -827,10 +827,14 @@ export const updateShippingZone = operation({
   role: Access.Admin,
   tag: SHIPPING,
   summary: "Replace a shipping zone's name, countries, regions and methods (admin); placed orders keep their method's name and price",
-  description: `${zoneBodyDescription} Every method gets a new \`_id\`.`,
+  description: `${zoneBodyDescription} Each method is changed in place and keeps its \`_id\` (the one its \`_id\` names, else the one of the same name); a method left out is deleted, a new one gets a new \`_id\`.`,
   params: z.object({ id: idParam("shipping zone id") }),
   body: { type: "json", schema: zoneInputSchema, asSent: true },
-  responses: { 200: reply("Updated", zoneReply), 404: error("No such shipping zone") },
+  responses: {
+    200: reply("Updated", zoneReply),
+    404: error("No such shipping zone"),
+    409: error("Another zone already claims one of its regions or whole countries"),
+  },
 });
 
 export const deleteShippingZone = operation({
@@ -847,7 +851,7 @@ export const deleteShippingZone = operation({
 // ---------- tax ----------
 
 const rateBodyDescription =
-  '`country`: two letters ("US"); `region` (optional): a region of it ("US-NY"); `rate`: percent, at most three decimals (8.875); `name` (optional): what receipts call it. One rate per country and one per region of it. A 400 names the field.';
+  '`country`: an ISO 3166-1 alpha-2 code ("US"; "EU" or "ZZ" are refused); `region` (optional): an ISO 3166-2 region of it ("US-NY"); `rate`: percent, at most three decimals (8.875); `name` (optional): what receipts call it. One rate per country and one per region of it. A 400 names the field.';
 const rateReply = succeeded({ rate: apiTaxRateSchema });
 const rateTaken = error("The country (or region) already has a rate: change that one");
 const settingsReply = succeeded({ settings: apiTaxSettingsSchema });

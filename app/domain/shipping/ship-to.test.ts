@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { shipToSchema } from "./ship-to";
 
-const NEW_YORK = { name: "Ada", line1: "1 Broadway", city: "New York", region: "NY", postalCode: "10004", country: "US", phone: "212-555-0100" };
+const NEW_YORK = {
+  name: "Ada",
+  line1: "1 Broadway",
+  city: "New York",
+  region: "NY",
+  postalCode: "10004",
+  country: "US",
+  phone: "212-555-0100",
+};
 const problems = (input: Record<string, unknown>) => {
   const parsed = shipToSchema.safeParse(input);
   return parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join("."), issue.message]));

@@ -144,9 +144,15 @@ export async function updateZone(id: string, input: unknown): Promise<Outcome<{ 
   if (!current) return failure(404, "Shipping zone not found");
   const { name, countries, regions, methods } = parsed.data;
   const unknown = methods.find((method) => method._id && !current.methods.some((kept) => kept.id === method._id));
-  if (unknown) return failure(400, `methods: ${unknown.name} names a method (${unknown._id}) this zone does not have`, { methods: "A method of another zone" });
+  if (unknown)
+    return failure(400, `methods: ${unknown.name} names a method (${unknown._id}) this zone does not have`, {
+      methods: "A method of another zone",
+    });
   // Each input method's existing id: by `_id`, else by name among those not yet taken.
   const taken = new Set(methods.flatMap((method) => (method._id ? [method._id] : [])));
+  if (taken.size !== methods.filter((method) => method._id).length) {
+    return failure(400, "methods: two methods name the same _id", { methods: "Two methods name the same method" });
+  }
   const ids = methods.map((method) => {
     if (method._id) return method._id;
     const same = current.methods.find((kept) => !taken.has(kept.id) && kept.name.toLowerCase() === method.name.toLowerCase());
