@@ -87,7 +87,7 @@ export async function checkoutDelivery(
   const shipTo = given ?? fallback?.shipTo ?? null;
   // Nothing to deliver still wants the buyer's address on file, as the shop always has (the spec's accounts all have one).
   if (!shipTo) return { ok: false, status: 400, message: NO_ADDRESS_MESSAGE };
-  // An address without the region its country needs is asked for it, never priced as the whole country (no silent zero tax).
+  // An address without the region its price depends on is asked for it, never priced as the whole country (no silent zero tax).
   const missing = needsShipping ? await missingRegion(shipTo) : null;
   if (missing) {
     return {
