@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { redirectWithError } from "~/utils/http/toast.server";
 import { DeliveryFields } from "~/components/cart/DeliveryForm";
 import { OrderReview } from "~/components/cart/OrderReview";
-import { quotedFor } from "~/domain/checkout/checkout-form";
 import { checkoutPage, checkoutPageAction, type CheckoutView } from "~/domain/checkout/checkout-page.server";
 import { getOptionalUser, loginPath } from "~/domain/accounts/auth.server";
 import { readFormData } from "~/utils/http/request-input.server";
@@ -44,12 +45,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(result.url, 303);
 }
 
+// A re-quote as fields change (JavaScript) answers the page itself: the loader need not run again.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get("intent") === "quote" ? false : defaultShouldRevalidate;
+
+type Answer = { view: CheckoutView; error: string | null };
+
 export default function CheckoutPage() {
-  const loaded = useLoaderData<typeof loader>();
-  const answered = useActionData<typeof action>();
-  const { view, error } = (answered ?? loaded) as { view: CheckoutView; error: string | null };
+  const loaded = useLoaderData<typeof loader>() as Answer;
+  const answered = useActionData<typeof action>() as Answer | undefined;
+  // With JavaScript the delivery form re-quotes through this fetcher as the buyer types; the newest answer is shown.
+  const requote = useFetcher<typeof action>({ key: "checkout-quote" });
+  const [latest, setLatest] = useState<{ answer: Answer; live: boolean }>({ answer: answered ?? loaded, live: false });
+  useEffect(() => setLatest({ answer: answered ?? loaded, live: false }), [answered, loaded]);
+  useEffect(() => {
+    if (requote.data) setLatest({ answer: requote.data as Answer, live: true });
+  }, [requote.data]);
+  const [pending, setPending] = useState(false);
+  const { view, error } = latest.answer;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/checkout" && navigation.formData?.get("intent") !== "quote";
+  // A re-quote on its way (or about to go): Checkout waits for the total it will charge (not for the loaders that follow).
+  const requoting = pending || requote.state === "submitting";
   const { cart, quote } = view;
   const blocked = cart.unavailable.length > 0;
   const problem = error ?? view.message;
@@ -73,7 +90,12 @@ export default function CheckoutPage() {
             </p>
           ) : null}
           {view.needsShipping ? (
-            <DeliveryFields values={view.values} errors={view.errors} countries={view.countries} quote={quote} methodId={view.methodId} />
+            <DeliveryFields
+              view={view}
+              live={latest.live}
+              onPending={setPending}
+              onRequote={(data) => requote.submit(data, { method: "post", action: "/checkout" })}
+            />
           ) : (
             <p className="rounded border border-gray-200 bg-white p-4 text-sm">
               Nothing in this order is shipped: no delivery address is needed.
@@ -89,11 +111,15 @@ export default function CheckoutPage() {
             </p>
           ) : (
             <div className="flex items-center gap-4">
-              <input type="hidden" name="expectedTotalCents" value={quote?.totalCents ?? ""} />
-              {view.needsShipping ? <input type="hidden" name="quotedFor" value={quotedFor(view.values, view.methodId)} /> : null}
-              <button type="submit" name="intent" value="pay" className="btn-primary" disabled={busy || !quote}>
+              <input type="hidden" name="expectedTotalCents" value={view.shownTotalCents} />
+              <button type="submit" name="intent" value="pay" className="btn-primary" disabled={busy || requoting}>
                 {busy ? "Processing..." : "Checkout"}
               </button>
+              {requoting ? (
+                <span className="text-sm text-gray-600" role="status">
+                  Updating the total…
+                </span>
+              ) : null}
               <Link to="/cart" className="text-sm underline">
                 Back to cart
               </Link>

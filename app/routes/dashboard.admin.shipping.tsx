@@ -40,7 +40,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const checked = checkZoneForm(values);
   if (!checked.ok) return formErrors(checked.errors, values);
   const result = await createZone(checked.input);
-  if (!result.ok) return formErrors({ form: result.message }, values, { status: result.status });
+  if (!result.ok)
+    return formErrors(Object.keys(result.errors).length ? result.errors : { form: result.message }, values, { status: result.status });
   return redirectWithSuccess(PATH, `${result.zone.name} is created`);
 }
 

@@ -31,7 +31,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const checked = checkZoneForm(values);
   if (!checked.ok) return formErrors(checked.errors, values);
   const result = await updateZone(params.id ?? "", checked.input);
-  if (!result.ok) return formErrors({ form: result.message }, values, { status: result.status });
+  if (!result.ok)
+    return formErrors(Object.keys(result.errors).length ? result.errors : { form: result.message }, values, { status: result.status });
   return redirectWithSuccess(LIST, `${result.zone.name} is updated`);
 }
 

@@ -395,19 +395,188 @@ describe("POST /api/v1/checkout/quote and payments", () => {
     });
   });
 
-  it("payments without shipTo (the old clients) ships to the profile's address by the cheapest method", async () => {
+  it("payments without shipTo (the old clients) asks for the state the profile's address lacks, never a silent zero tax", async () => {
     const buyer = await signedIn(Role.User, { address: "7 Test Lane, Springfield" });
     const product = await goods(4000);
     const body = { products: [{ _id: product.id, quantity: 1 }] };
-    // The profile's one line is in the shop's country with no state: no NY tax, the US zone's cheapest method.
+    // The profile's one line is in the shop's country (US) with no state: asked for, not quoted as the whole country.
     const quoted = await quote(buyer, body);
-    expect(quoted.body).toMatchObject({ shipping: { selected: { _id: standardId, amount: 5 } }, tax: { amount: 0, rate: 0 }, total: 45 });
-
+    expect(quoted.status).toBe(400);
+    expect(quoted.body).toEqual({ success: false, message: expect.stringMatching(/^Choose the state: .*send shipTo/) });
     const paid = await call("POST", "/api/v1/product/payments", buyer, body);
+    expect(paid.status).toBe(400);
+    expect(paid.body.message).toMatch(/Choose the state/);
+    expect(await db.order.count({ where: { buyerId: buyer.id } })).toBe(0);
+
+    // Once an order went to a full address, the next one without shipTo goes there, with its state's tax.
+    const first = await call("POST", "/api/v1/product/payments", buyer, { ...body, shipTo: NEW_YORK });
+    expect(first.status).toBe(200);
+    const again = await quote(buyer, body);
+    expect(again.body).toMatchObject({ shipping: { selected: { _id: standardId, amount: 5 } }, tax: { amount: 3.55 }, total: 48.55 });
+  });
+
+  it("takes the state as NY or US-NY and keeps NY; refuses NYC, XX and a ZIP code of another state", async () => {
+    const product = await goods(4000);
+    const products = [{ _id: product.id }];
+    for (const region of ["NY", "US-NY", "us-ny"]) {
+      const answer = await quote(user, { products, shipTo: { ...NEW_YORK, region } });
+      expect(answer.status, region).toBe(200);
+      expect(answer.body.tax, region).toMatchObject({ amount: 3.55, rate: 8.875 });
+    }
+    for (const region of ["NYC", "XX"]) {
+      const answer = await quote(user, { products, shipTo: { ...NEW_YORK, region } });
+      expect(answer.status, region).toBe(400);
+      expect(answer.body.errors, region).toEqual({
+        "shipTo.region": `${region} is not a state of United States: choose one from the list`,
+      });
+    }
+    const alaska = await quote(user, { products, shipTo: { ...NEW_YORK, region: "AKX", postalCode: "99501" } });
+    expect(alaska.status).toBe(400);
+    expect(alaska.body.errors).toHaveProperty(["shipTo.region"]);
+    const otherState = await quote(user, { products, shipTo: { ...NEW_YORK, region: "NJ" } });
+    expect(otherState.status).toBe(400);
+    expect(otherState.body.errors).toEqual({
+      "shipTo.postalCode": "ZIP code 10118 is in New York, not New Jersey: check the ZIP code or the state",
+    });
+
+    const buyer = await signedIn(Role.User);
+    const paid = await call("POST", "/api/v1/product/payments", buyer, { products, shipTo: { ...NEW_YORK, region: "us-ny" } });
     expect(paid.status).toBe(200);
-    expect(fake.sessions.get(paid.body.id)!.amount_total).toBe(4500);
-    const order = await db.order.findUniqueOrThrow({ where: { id: paid.body.orderId } });
-    expect(order).toMatchObject({ totalCents: 4500, shippingMethod: "Standard", shippingCents: 500, taxCents: 0, shipCountry: "US" });
-    expect(order.shipAddress).toContain("7 Test Lane, Springfield");
+    expect(await db.order.findUniqueOrThrow({ where: { id: paid.body.orderId } })).toMatchObject({ shipRegion: "NY", taxCents: 355 });
+    expect((await db.user.findUniqueOrThrow({ where: { id: buyer.id } })).shipTo).toMatchObject({ region: "NY" });
+  });
+});
+
+describe("regions and zones (ISO 3166)", () => {
+  beforeEach(clearShopTerms);
+  afterAll(clearShopTerms);
+
+  const zone = (body: Record<string, unknown>) =>
+    call("POST", "/api/v1/shipping/zones", admin, { methods: [{ name: "Post", price: 5 }], ...body });
+
+  it("refuses zone and rate countries and regions that are not ISO codes, with a message", async () => {
+    for (const countries of [["EU"], ["ZZ"], ["FR", "XK"]]) {
+      const answer = await zone({ name: "Europe", countries });
+      expect(answer.status, countries.join()).toBe(400);
+      expect(answer.body.errors.countries).toMatch(/is not a country's ISO 3166-1 code/);
+    }
+    const region = await zone({ name: "NYC", countries: ["US"], regions: ["US-NYC"] });
+    expect(region).toMatchObject({
+      status: 400,
+      body: { errors: { regions: "US-NYC is not an ISO 3166-2 region of United States, e.g. US-NY" } },
+    });
+    for (const body of [
+      { country: "EU", rate: 20 },
+      { country: "ZZ", rate: 1 },
+    ]) {
+      const answer = await call("POST", "/api/v1/tax/rates", admin, body);
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors.country).toMatch(/ISO 3166-1/);
+    }
+    const badRegion = await call("POST", "/api/v1/tax/rates", admin, { country: "US", region: "US-XX", rate: 4 });
+    expect(badRegion.status).toBe(400);
+    expect(badRegion.body.errors.region).toMatch(/ISO 3166-2/);
+    expect(await db.shippingZone.count()).toBe(0);
+    expect(await db.taxRate.count()).toBe(0);
+  });
+
+  it("refuses a second zone claiming the same region or the same whole country, naming the first", async () => {
+    const east = (await zone({ name: "East", countries: ["US"], regions: ["US-NY", "US-NJ"] })).body.zone;
+    const france = (await zone({ name: "France", countries: ["FR"] })).body.zone;
+    const sameRegion = await zone({ name: "Metro", countries: ["US"], regions: ["US-NJ"] });
+    expect(sameRegion.status).toBe(409);
+    expect(sameRegion.body.errors).toEqual({ regions: "New Jersey (US-NJ) is already in zone “East”: a region belongs to one zone" });
+    const sameCountry = await zone({ name: "Europe", countries: ["DE", "FR"] });
+    expect(sameCountry.status).toBe(409);
+    expect(sameCountry.body.message).toContain("France (FR) is already in zone “France”");
+    // The whole country beside a zone of some of its regions is allowed: the region's zone wins there.
+    expect((await zone({ name: "United States", countries: ["US"] })).status).toBe(201);
+    // Changing a zone into another's place is the same refusal; a zone keeps its own place.
+    const changed = await call("PUT", `/api/v1/shipping/zones/${france._id}`, admin, {
+      name: "France",
+      countries: ["US"],
+      regions: ["US-NY"],
+      methods: [{ name: "Post", price: 5 }],
+    });
+    expect(changed.status).toBe(409);
+    expect(changed.body.message).toContain("zone “East”");
+    const kept = await call("PUT", `/api/v1/shipping/zones/${east._id}`, admin, {
+      name: "East coast",
+      countries: ["US"],
+      regions: ["US-NY", "US-NJ"],
+      methods: [{ name: "Post", price: 6 }],
+    });
+    expect(kept.status).toBe(200);
+  });
+
+  it("delivers by the most specific zone: a region's zone wins over its country's", async () => {
+    await zone({ name: "A whole country", countries: ["US"], methods: [{ name: "Ground", price: 5 }] });
+    await zone({ name: "B New York", countries: ["US"], regions: ["US-NY"], methods: [{ name: "Courier", price: 9 }] });
+    const product = await createProduct({ priceCents: 1000, quantity: 20, shipping: true });
+    const at = async (shipTo: Record<string, string>) =>
+      (await call("POST", "/api/v1/checkout/quote", user, { products: [{ _id: product.id }], shipTo })).body.shipping.selected.name;
+    const ny = { name: "Ada", line1: "1 Broadway", city: "New York", region: "NY", postalCode: "10004", country: "US", phone: "1" };
+    expect(await at(ny)).toBe("Courier");
+    expect(await at({ ...ny, region: "NJ", city: "Newark", postalCode: "07102" })).toBe("Ground");
+  });
+
+  it("keeps a method's id when its zone is edited, so a quote made before still pays", async () => {
+    const created = (await call("POST", "/api/v1/shipping/zones", admin, US_ZONE)).body.zone;
+    const [standard, express] = created.methods;
+    const product = await createProduct({ priceCents: 1000, quantity: 20, shipping: true });
+    const shipTo = { name: "Ada", line1: "1 Broadway", city: "New York", region: "NY", postalCode: "10004", country: "US", phone: "1" };
+    const body = { products: [{ _id: product.id }], shipTo, shippingMethodId: express._id };
+    expect((await call("POST", "/api/v1/checkout/quote", user, body)).status).toBe(200);
+    // Renamed by id, re-priced by name; a new method added; none left out here.
+    const edited = await call("PUT", `/api/v1/shipping/zones/${created._id}`, admin, {
+      ...US_ZONE,
+      methods: [
+        { _id: express._id, name: "Express (1 day)", price: 19.99 },
+        { name: "standard", price: 6 },
+        { name: "Pickup", price: 0 },
+      ],
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.zone.methods).toEqual([
+      expect.objectContaining({ _id: express._id, name: "Express (1 day)", price: 19.99 }),
+      expect.objectContaining({ _id: standard._id, name: "standard", price: 6 }),
+      expect.objectContaining({ _id: expect.not.stringMatching(new RegExp(`^(${standard._id}|${express._id})$`)), name: "Pickup" }),
+    ]);
+    const paid = await call("POST", "/api/v1/product/payments", await signedIn(Role.User), body);
+    expect(paid.status).toBe(200);
+    expect(await db.order.findUniqueOrThrow({ where: { id: paid.body.orderId } })).toMatchObject({ shippingMethod: "Express (1 day)" });
+    // A method left out is deleted; an id of another zone is refused.
+    const fewer = await call("PUT", `/api/v1/shipping/zones/${created._id}`, admin, {
+      ...US_ZONE,
+      methods: [{ _id: standard._id, name: "Standard", price: 5 }],
+    });
+    expect(fewer.body.zone.methods.map((method: { _id: string }) => method._id)).toEqual([standard._id]);
+    const other = await call("PUT", `/api/v1/shipping/zones/${created._id}`, admin, {
+      ...US_ZONE,
+      methods: [{ _id: express._id, name: "X", price: 1 }],
+    });
+    expect(other.status).toBe(400);
+  });
+
+  it("asks for the region where zones or rates name regions of the country (quote and payments)", async () => {
+    await zone({ name: "Île-de-France", countries: ["FR"], regions: ["FR-IDF"] });
+    const product = await createProduct({ priceCents: 1000, quantity: 20, shipping: true });
+    const paris = { name: "Jean", line1: "1 rue de Rivoli", city: "Paris", postalCode: "75001", country: "FR", phone: "+33 1" };
+    const products = [{ _id: product.id }];
+    const none = await call("POST", "/api/v1/checkout/quote", user, { products, shipTo: paris });
+    expect(none).toEqual({
+      status: 400,
+      body: { success: false, message: "shipTo.region: Choose the region: delivery in France depends on it" },
+    });
+    expect((await call("POST", "/api/v1/product/payments", user, { products, shipTo: paris })).status).toBe(400);
+    expect((await call("POST", "/api/v1/checkout/quote", user, { products, shipTo: { ...paris, region: "FR-IDF" } })).status).toBe(200);
+
+    await call("POST", "/api/v1/tax/rates", admin, { country: "DE", region: "DE-BY", rate: 7 });
+    await zone({ name: "Germany", countries: ["DE"] });
+    const berlin = { ...paris, city: "Berlin", postalCode: "10117", country: "DE" };
+    const untaxed = await call("POST", "/api/v1/checkout/quote", user, { products, shipTo: berlin });
+    expect(untaxed.status).toBe(400);
+    expect(untaxed.body.message).toBe("shipTo.region: Choose the region: tax in Germany depends on it");
+    expect((await call("POST", "/api/v1/checkout/quote", user, { products, shipTo: { ...berlin, region: "BE" } })).body.tax.amount).toBe(0);
   });
 });

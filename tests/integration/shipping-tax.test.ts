@@ -210,6 +210,7 @@ describe("the checkout page", () => {
     await usZone();
     const goods = await shipped(2000);
     const user = await buyer();
+    await db.user.update({ where: { id: user.id }, data: { shipTo: NEW_YORK } }); // a returning buyer: quoted as the page opens
     const cookie = (await serializeCart([{ productId: goods.id, quantity: 2 }])).split(";")[0];
     const request = () => new Request(`${ORIGIN}/checkout`, { method: "POST", headers: { Cookie: cookie } });
     let shown = 0;
@@ -235,5 +236,104 @@ describe("the checkout page", () => {
       }),
     ).toBe(2);
     expect(started).toBe(true);
+  });
+
+  const pageRequest = async (lines: { productId: string; quantity: number }[]) => {
+    const cookie = (await serializeCart(lines)).split(";")[0];
+    return () => new Request(`${ORIGIN}/checkout`, { method: "POST", headers: { Cookie: cookie } });
+  };
+  const formOf = (fields: Record<string, string | undefined>) => {
+    const form = new FormData();
+    for (const [field, value] of Object.entries(fields)) if (value !== undefined) form.set(field, value);
+    return form;
+  };
+
+  it("a first-time buyer completes the address and reaches payment with one press when the total is the same", async () => {
+    const free = await createZone({ name: `Free ${tag()}`, countries: ["US"], methods: [{ name: "Standard", price: "0" }] });
+    expect(free.ok).toBe(true);
+    const goods = await shipped(2000);
+    const user = await buyer(); // a profile address line only: no state, city or ZIP yet
+    const request = await pageRequest([{ productId: goods.id, quantity: 1 }]);
+    const opened = await checkoutPage(user, request());
+    // Nothing quoted on a half address (no silent zero tax), nothing scolded either: the goods' total is shown.
+    expect(opened).toMatchObject({
+      quote: null,
+      message: null,
+      errors: {},
+      shownTotalCents: 2000,
+      values: { line1: "1 Main St", country: "US" },
+    });
+    expect(opened.regions.find((region) => region.code === "NY")).toEqual({ code: "NY", name: "New York" });
+    const pay = formOf({ ...NEW_YORK, intent: "pay", expectedTotalCents: String(opened.shownTotalCents) });
+    const outcome = await checkoutPageAction(user, request(), pay, ORIGIN);
+    expect(outcome.kind).toBe("started");
+    expect(outcome.kind === "started" && outcome.result.ok).toBe(true);
+  });
+
+  it("a total changed by the address shows the new total and asks again; the second press pays", async () => {
+    await usZone(); // Standard $5 under $50
+    await saveTaxRate(null, { country: "US", region: "US-NY", rate: "8.875" });
+    const goods = await shipped(2000);
+    const user = await buyer();
+    const request = await pageRequest([{ productId: goods.id, quantity: 1 }]);
+    const opened = await checkoutPage(user, request());
+    const first = await checkoutPageAction(
+      user,
+      request(),
+      formOf({ ...NEW_YORK, intent: "pay", expectedTotalCents: String(opened.shownTotalCents) }),
+      ORIGIN,
+    );
+    expect(first).toMatchObject({
+      kind: "view",
+      status: 409,
+      view: { message: "Your delivery changed the total: check it, then press Checkout again.", quote: { totalCents: 2000 + 500 + 178 } },
+    });
+    expect(await db.order.count({ where: { buyerId: user.id } })).toBe(0);
+    const shown = first.kind === "view" ? first.view.shownTotalCents : 0;
+    const second = await checkoutPageAction(
+      user,
+      request(),
+      formOf({ ...NEW_YORK, intent: "pay", expectedTotalCents: String(shown) }),
+      ORIGIN,
+    );
+    expect(second.kind === "started" && second.result.ok).toBe(true);
+  });
+
+  it("answers an address incomplete or wrong for its country with 400 and the field's message, quoting nothing", async () => {
+    await usZone();
+    await saveTaxRate(null, { country: "US", region: "US-NY", rate: "8.875" });
+    const goods = await shipped(2000);
+    const user = await buyer();
+    const request = await pageRequest([{ productId: goods.id, quantity: 1 }]);
+    const attempt = async (fields: Partial<Record<keyof ShipTo, string>>, intent = "pay") => {
+      const outcome = await checkoutPageAction(
+        user,
+        request(),
+        formOf({ ...NEW_YORK, ...fields, intent, expectedTotalCents: "2000" }),
+        ORIGIN,
+      );
+      if (outcome.kind !== "view") throw new Error("started");
+      return { status: outcome.status, errors: outcome.view.errors, quote: outcome.view.quote };
+    };
+    expect(await attempt({ region: "" })).toEqual({ status: 400, errors: { region: "Choose the state" }, quote: null });
+    expect(await attempt({ region: "NYC" })).toMatchObject({
+      status: 400,
+      errors: { region: expect.stringMatching(/^NYC is not a state/) },
+    });
+    expect(await attempt({ region: "XX" }, "quote")).toMatchObject({ status: 400, errors: { region: "Choose the state" } });
+    expect(await attempt({ region: "NJ" })).toMatchObject({
+      status: 400,
+      errors: { postalCode: expect.stringMatching(/in New York, not New Jersey/) },
+    });
+    expect(await attempt({ region: "US-NY" }, "quote")).toMatchObject({ status: 200, errors: {}, quote: { tax: { cents: 178 } } });
+    // Another country chosen under a state of the first: its own list is offered, nothing chosen, the state asked for.
+    const canada = await checkoutPageAction(user, request(), formOf({ ...NEW_YORK, country: "CA", intent: "quote" }), ORIGIN);
+    expect(canada.kind === "view" && canada.view).toMatchObject({
+      values: { region: "" },
+      regionRequired: true,
+      errors: { region: "Choose the province or territory" },
+    });
+    expect(canada.kind === "view" && canada.view.regions.some((region) => region.code === "ON")).toBe(true);
+    expect(await db.order.count({ where: { buyerId: user.id } })).toBe(0);
   });
 });

@@ -5,7 +5,7 @@ import { Access, errorResponse as error, operation, reply } from "../operation";
 import { done, idParam, SHIPPING } from "../common";
 import { apiShippingZoneSchema, succeeded } from "../shapes";
 
-const zoneBodyDescription = `\`countries\`: two-letter codes (["US"]); \`regions\` (optional): regions of them ("US-NY"), and then the zone covers only those regions of their country. \`methods\`: 1-${MAX_METHODS}, in the order buyers see them, each \`{ name, price, freeFrom?, estimate? }\` with \`price\` and \`freeFrom\` in dollars (free once the goods after discount come to \`freeFrom\`). A 400 names the field.`;
+const zoneBodyDescription = `\`countries\`: ISO 3166-1 alpha-2 codes (["US"]; "EU" or "ZZ" are refused); \`regions\` (optional): ISO 3166-2 regions of them ("US-NY"), and then the zone covers only those regions of their country. A region's zone wins over its country's; two zones claiming the same region, or the same whole country, are refused (409, naming the other zone). \`methods\`: 1-${MAX_METHODS}, in the order buyers see them, each \`{ _id?, name, price, freeFrom?, estimate? }\` with \`price\` and \`freeFrom\` in dollars (free once the goods after discount come to \`freeFrom\`). A 400 names the field.`;
 const zoneReply = succeeded({ zone: apiShippingZoneSchema });
 
 export const listShippingZones = operation({
@@ -29,7 +29,7 @@ export const createShippingZone = operation({
   summary: "Create a shipping zone with its methods (admin)",
   description: zoneBodyDescription,
   body: { type: "json", schema: zoneInputSchema, asSent: true },
-  responses: { 201: reply("Created", zoneReply) },
+  responses: { 201: reply("Created", zoneReply), 409: error("Another zone already claims one of its regions or whole countries") },
 });
 
 export const updateShippingZone = operation({
@@ -39,10 +39,14 @@ export const updateShippingZone = operation({
   role: Access.Admin,
   tag: SHIPPING,
   summary: "Replace a shipping zone's name, countries, regions and methods (admin); placed orders keep their method's name and price",
-  description: `${zoneBodyDescription} Every method gets a new \`_id\`.`,
+  description: `${zoneBodyDescription} Each method is changed in place and keeps its \`_id\` (the one its \`_id\` names, else the one of the same name); a method left out is deleted, a new one gets a new \`_id\`.`,
   params: z.object({ id: idParam("shipping zone id") }),
   body: { type: "json", schema: zoneInputSchema, asSent: true },
-  responses: { 200: reply("Updated", zoneReply), 404: error("No such shipping zone") },
+  responses: {
+    200: reply("Updated", zoneReply),
+    404: error("No such shipping zone"),
+    409: error("Another zone already claims one of its regions or whole countries"),
+  },
 });
 
 export const deleteShippingZone = operation({

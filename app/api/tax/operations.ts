@@ -6,7 +6,7 @@ import { done, idParam, TAX } from "../common";
 import { apiTaxRateSchema, apiTaxSettingsSchema, succeeded } from "../shapes";
 
 const rateBodyDescription =
-  '`country`: two letters ("US"); `region` (optional): a region of it ("US-NY"); `rate`: percent, at most three decimals (8.875); `name` (optional): what receipts call it. One rate per country and one per region of it. A 400 names the field.';
+  '`country`: an ISO 3166-1 alpha-2 code ("US"; "EU" or "ZZ" are refused); `region` (optional): an ISO 3166-2 region of it ("US-NY"); `rate`: percent, at most three decimals (8.875); `name` (optional): what receipts call it. One rate per country and one per region of it. A 400 names the field.';
 const rateReply = succeeded({ rate: apiTaxRateSchema });
 const rateTaken = error("The country (or region) already has a rate: change that one");
 const settingsReply = succeeded({ settings: apiTaxSettingsSchema });

@@ -48,7 +48,7 @@ export function ShippingZoneForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Countries"
-          hint="Two-letter codes, separated by commas: BE, NL"
+          hint="ISO 3166-1 two-letter codes, separated by commas: BE, NL"
           autoComplete="off"
           spellCheck={false}
           className="input uppercase"
@@ -57,7 +57,7 @@ export function ShippingZoneForm({
         />
         <TextField
           label="Regions (optional)"
-          hint="Only these regions of their country, e.g. US-NY, US-NJ"
+          hint="ISO 3166-2 codes: only these regions of their country, e.g. US-NY, US-NJ"
           autoComplete="off"
           spellCheck={false}
           className="input uppercase"
@@ -74,6 +74,9 @@ export function ShippingZoneForm({
         {Array.from({ length: rows }, (_, i) => i + 1).map((row) => (
           <fieldset key={row} className="grid min-w-0 grid-cols-2 gap-3 rounded border border-gray-200 p-3 lg:grid-cols-4">
             <legend className="px-1 text-sm font-medium text-gray-800">Method {row}</legend>
+            {values[methodField(row, "Id")] ? (
+              <input type="hidden" name={methodField(row, "Id")} value={values[methodField(row, "Id")]} />
+            ) : null}
             <RowField row={row} label="Name" maxLength={60} wide {...text(methodField(row, "Name"))} />
             <RowField row={row} label="Price ($)" inputMode="decimal" {...text(methodField(row, "Price"))} />
             <RowField row={row} label="Free from ($)" inputMode="decimal" {...text(methodField(row, "FreeFrom"))} />

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { ConfirmDelete } from "~/components/ui/ConfirmDelete";
-import { countryName } from "~/domain/shipping/ship-to";
+import { countryName } from "~/domain/shipping/country-name";
 import { formatPrice } from "~/utils/money";
 
 type ZoneView = {

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { StackedCell } from "~/components/ui/StackedCell";
-import { countryName } from "~/domain/shipping/ship-to";
+import { countryName } from "~/domain/shipping/country-name";
 import { formatRate } from "~/domain/tax/tax";
 
 type RateView = { id: string; country: string; region: string | null; rateMilli: number; name: string | null };

@@ -3,8 +3,3 @@
 
 export const SHIP_TO_FIELDS = ["name", "line1", "line2", "city", "region", "postalCode", "country", "phone"] as const;
 export type ShipToValues = Record<(typeof SHIP_TO_FIELDS)[number], string>;
-
-/** What a shown total was quoted for: the address's country, region and postal code, and the method. */
-export function quotedFor(values: ShipToValues, methodId: string | null): string {
-  return [values.country, values.region, values.postalCode, methodId ?? ""].map((part) => part.trim().toUpperCase()).join("|");
-}

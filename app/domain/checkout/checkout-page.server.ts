@@ -1,18 +1,22 @@
 // The checkout page's two halves. Loading it quotes the cart on the buyer's
-// remembered ship-to (or their profile's address) and the cheapest method.
-// Its form either asks again with the typed address and the chosen method
-// ("Update delivery", and what JavaScript sends when they change), or pays:
-// the quote is made again, and when it is not the total the shopper saw,
-// the page shows the new one instead of charging it.
+// remembered ship-to and the cheapest method; a first-time buyer's profile
+// address is only a start (no state, city or postal code): the page asks
+// for the rest and quotes nothing until it is complete. Its form either
+// asks again with the typed address and the chosen method ("Update
+// delivery", and what JavaScript sends as fields change), or pays: the
+// quote is made again, and only when its total is not the one the shopper
+// saw does the page show the new one and ask again instead of charging it.
 import { env } from "~/utils/env.server";
 import { formDataToObject, parseInput, type FieldErrors } from "~/utils/validation";
 import { priceCart, readCart, type PricedCart } from "~/domain/cart/cart.server";
 import { cartDiscount, readDiscountCode } from "~/domain/discounts/discount.server";
-import { shippingCountries } from "~/domain/shipping/countries.server";
-import { shipToSchema, type ShipTo } from "~/domain/shipping/ship-to";
+import { regionChoices, shippingCountries } from "~/domain/shipping/countries.server";
+import { regionRequired, shipToSchema, type ShipTo } from "~/domain/shipping/ship-to";
 import { defaultShipTo } from "~/domain/shipping/ship-to.server";
-import { quotedFor, SHIP_TO_FIELDS, type ShipToValues } from "./checkout-form";
+import { normaliseRegion } from "~/utils/iso-codes";
+import { SHIP_TO_FIELDS, type ShipToValues } from "./checkout-form";
 import { quoteCheckout, type Quote } from "./quote.server";
+import { missingRegion } from "./ship-to-gaps.server";
 import { startCheckout } from "./start.server";
 import type { CheckoutStart } from "./rules.server";
 
@@ -26,7 +30,14 @@ export type CheckoutView = {
   values: ShipToValues;
   methodId: string | null;
   countries: { code: string; name: string }[];
+  /** The chosen country's regions to choose from ([]: it has none), and whether one must be chosen. */
+  regions: { code: string; name: string }[];
+  regionRequired: boolean;
   quote: Quote | null;
+  /** The total shown: the quote's, else the goods after discount (before delivery and tax are known). */
+  shownTotalCents: number;
+  /** The method asked for is not offered to this address: the quote is on the cheapest instead. */
+  methodReplaced: boolean;
   errors: FieldErrors;
   message: string | null;
 };
@@ -49,27 +60,43 @@ async function view(
   const [code, countries] = await Promise.all([readDiscountCode(request), shippingCountries()]);
   const discount = await cartDiscount(code, cart.totalCents, buyer.id);
   const needsShipping = cart.lines.some((line) => line.quantity > 0 && line.product?.shipping);
-  const errors = typed.errors ?? {};
-  const quoted =
-    lines.length && !Object.keys(errors).length
-      ? await quoteCheckout(buyer, lines, {
-          shortage: "limit",
-          discountCode: discount && !discount.problem ? discount.code : null,
-          shipTo: typed.shipTo,
-          shippingMethodId: typed.methodId,
-          priced: cart,
-        })
-      : null;
+  const errors = { ...typed.errors };
+  // A region the address's country needs (or the shop's zones and rates ask of it) is asked beside its field.
+  const gap = needsShipping && typed.shipTo ? await missingRegion(typed.shipTo) : null;
+  if (gap) errors.region = gap;
+  // What is shipped is quoted only on a complete address: an incomplete one waits for the buyer.
+  const quotable = lines.length && !Object.keys(errors).length && (typed.shipTo || !needsShipping);
+  const quoteWith = (shippingMethodId: string | null) =>
+    quoteCheckout(buyer, lines, {
+      shortage: "limit",
+      discountCode: discount && !discount.problem ? discount.code : null,
+      shipTo: typed.shipTo,
+      shippingMethodId,
+      priced: cart,
+    });
+  let quoted = quotable ? await quoteWith(typed.methodId) : null;
+  // The method chosen is not one of this address's (its state or country changed): the cheapest of the new ones.
+  let methodReplaced = false;
+  if (quoted && !quoted.ok && quoted.status === 400 && typed.methodId) {
+    const again = await quoteWith(null);
+    if (again.ok) [quoted, methodReplaced] = [again, true];
+  }
+  const quote = quoted?.ok ? quoted.quote : null;
+  const country = typed.values.country.trim().toUpperCase();
   return {
     cart,
     discount,
     needsShipping,
     values: typed.values,
-    methodId: quoted?.ok ? (quoted.quote.shipping.selected?.id ?? null) : typed.methodId,
+    methodId: quote ? (quote.shipping.selected?.id ?? null) : typed.methodId,
     countries,
-    quote: quoted?.ok ? quoted.quote : null,
+    regions: regionChoices(country),
+    regionRequired: regionRequired(country),
+    quote,
+    shownTotalCents: quote ? quote.totalCents : cart.totalCents - (discount && !discount.problem ? discount.discountCents : 0),
     errors,
     message: quoted && !quoted.ok ? quoted.message : null,
+    methodReplaced,
   };
 }
 
@@ -94,7 +121,10 @@ export async function checkoutPageAction(
 ): Promise<{ kind: "view"; view: CheckoutView; status: number } | { kind: "started"; result: CheckoutStart }> {
   const fields = formDataToObject(formData);
   const text = (name: string) => (typeof fields[name] === "string" ? (fields[name] as string) : "");
+  const intent = text("intent") || "pay"; // A bare post (the form before delivery existed, old pages) means Checkout.
   const values = valuesOf(Object.fromEntries(SHIP_TO_FIELDS.map((field) => [field, text(field)])));
+  // The country changed under a region of another: the new country's list is offered, nothing chosen yet.
+  if (intent === "quote" && values.region.trim() && !normaliseRegion(values.country.trim() || "-", values.region)) values.region = "";
   const methodId = text("shippingMethodId") || null;
   const priced = await pricedCart(buyer, request);
   const { lines } = priced;
@@ -111,17 +141,18 @@ export async function checkoutPageAction(
     shipTo = parsed.data;
   }
   const page = await view(buyer, request, { values, shipTo, methodId }, priced);
-  // A bare post (the form before delivery existed, old pages) means Checkout.
-  if ((text("intent") || "pay") !== "pay" || !page.quote) return { kind: "view", view: page, status: page.message ? 422 : 200 };
-  // The address or method changed after the total was shown: show the new total first.
-  if (page.needsShipping && text("quotedFor") && text("quotedFor") !== quotedFor(values, page.methodId)) {
+  if (Object.keys(page.errors).length) return { kind: "view", view: page, status: 400 };
+  if (intent !== "pay" || !page.quote) return { kind: "view", view: page, status: page.message ? 422 : 200 };
+  // The total the shopper saw (before the address was complete: the goods alone) is not the one now: show it, ask again.
+  const expected = text("expectedTotalCents");
+  const expectedTotalCents = /^\d+$/.test(expected) ? Number(expected) : undefined;
+  if (page.methodReplaced || (expectedTotalCents !== undefined && expectedTotalCents !== page.quote.totalCents)) {
     const message = "Your delivery changed the total: check it, then press Checkout again.";
     return { kind: "view", view: { ...page, message }, status: 409 };
   }
-  const expected = text("expectedTotalCents");
   const result = await startCheckout(buyer, lines, origin, {
     shortage: "limit",
-    expectedTotalCents: expected === "" || !/^\d+$/.test(expected) ? undefined : Number(expected),
+    expectedTotalCents,
     // A kept code that no longer applies (minimum, expiry, used up) is left out, as the page showed: it never blocks paying.
     discountCode: page.discount && !page.discount.problem ? page.discount.code : null,
     shipTo,

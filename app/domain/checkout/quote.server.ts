@@ -11,6 +11,7 @@ import { addressLines, countryName, regionKey, type ShipTo } from "~/domain/ship
 import { defaultShipTo } from "~/domain/shipping/ship-to.server";
 import { deliveryTerms, priceMethods, type DeliveryOption, type Zone } from "~/domain/shipping/zones.server";
 import { taxTerms } from "~/domain/tax/rates.server";
+import { missingRegion } from "./ship-to-gaps.server";
 import { taxFor, type TaxTerms } from "~/domain/tax/tax";
 import { MAX_CHARGE_CENTS, tooLargeMessage } from "~/domain/orders/money";
 
@@ -87,6 +88,15 @@ export async function checkoutDelivery(
   const shipTo = given ?? fallback?.shipTo ?? null;
   // Nothing to deliver still wants the buyer's address on file, as the shop always has (the spec's accounts all have one).
   if (!shipTo) return { ok: false, status: 400, message: NO_ADDRESS_MESSAGE };
+  // An address without the region its price depends on is asked for it, never priced as the whole country (no silent zero tax).
+  const missing = needsShipping ? await missingRegion(shipTo) : null;
+  if (missing) {
+    return {
+      ok: false,
+      status: 400,
+      message: given ? `shipTo.region: ${missing}` : `${missing}. Your profile's address has none: send shipTo with the full address`,
+    };
+  }
   const terms = await orderTerms(shipTo ?? { country: env().SHOP_COUNTRY }, needsShipping);
   if (!terms.ok) return terms;
   return { ok: true, terms: terms.terms, shipTo: needsShipping ? shipTo : null, remember: Boolean(given) };

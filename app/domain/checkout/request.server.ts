@@ -42,7 +42,7 @@ export const paymentsRequestSchema = namingNestedFields(
     shipTo: shipToSchema
       .optional()
       .describe(
-        "Where to deliver (`region`: the state's code, required for US, CA and AU; `country`: two letters). Absent: the address the buyer's last order went to, else the profile's address in the shop's country. A problem is named at its field: `shipTo.postalCode`",
+        "Where to deliver (`country`: an ISO 3166-1 alpha-2 code; `region`: one of its ISO 3166-2 subdivisions, \"NY\" or \"US-NY\", required for US, CA and AU and where the shop's zones or tax rates name regions of the country; a US ZIP code must be of its state). Absent: the address the buyer's last order went to, else the profile's address in the shop's country, refused (400) when the shop's zones or tax rates name regions of that country and it has none. A problem is named at its field: `shipTo.postalCode`",
       ),
     shippingMethodId: idSchema("Choose one of the delivery options offered for this address")
       .optional()

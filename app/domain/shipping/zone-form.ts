@@ -14,8 +14,8 @@ export const METHOD_PARTS = ["Name", "Price", "FreeFrom", "Estimate"] as const;
 export type MethodPart = (typeof METHOD_PARTS)[number];
 const INPUT_KEYS = { Name: "name", Price: "price", FreeFrom: "freeFrom", Estimate: "estimate" } as const;
 
-/** A method row's field name: `method2Price`. Rows count from 1. */
-export const methodField = (row: number, part: MethodPart) => `method${row}${part}`;
+/** A method row's field name: `method2Price`. Rows count from 1. `Id`: the row's method, a hidden field (its id survives a save). */
+export const methodField = (row: number, part: MethodPart | "Id") => `method${row}${part}`;
 
 const allRows = Array.from({ length: MAX_METHODS }, (_, i) => i + 1);
 
@@ -24,7 +24,7 @@ export const ZONE_FORM_FIELDS = [
   "name",
   "countries",
   "regions",
-  ...allRows.flatMap((row) => METHOD_PARTS.map((part) => methodField(row, part))),
+  ...allRows.flatMap((row) => [...METHOD_PARTS, "Id" as const].map((part) => methodField(row, part))),
 ];
 
 export type ZoneFormValues = Record<string, string>;
@@ -42,7 +42,9 @@ function filledRows(fields: Fields) {
       freeFrom: fields[methodField(row, "FreeFrom")] ?? "",
       estimate: fields[methodField(row, "Estimate")] ?? "",
     };
-    return Object.values(method).some((value) => value.trim()) ? [{ row, method }] : [];
+    const id = (fields[methodField(row, "Id")] ?? "").trim();
+    // A row emptied by the admin is its method deleted, whatever its hidden id.
+    return Object.values(method).some((value) => value.trim()) ? [{ row, method: id ? { _id: id, ...method } : method }] : [];
   });
 }
 
@@ -96,7 +98,7 @@ export function zoneToForm(zone: {
   name: string;
   countries: string[];
   regions: string[];
-  methods: { name: string; priceCents: number; freeFromCents: number | null; estimate: string | null }[];
+  methods: { id?: string; name: string; priceCents: number; freeFromCents: number | null; estimate: string | null }[];
 }): ZoneFormValues {
   const values: ZoneFormValues = { name: zone.name, countries: zone.countries.join(", "), regions: zone.regions.join(", ") };
   zone.methods.forEach((method, i) => {
@@ -104,6 +106,7 @@ export function zoneToForm(zone: {
     values[methodField(i + 1, "Price")] = dollars(method.priceCents);
     values[methodField(i + 1, "FreeFrom")] = dollars(method.freeFromCents);
     values[methodField(i + 1, "Estimate")] = method.estimate ?? "";
+    if (method.id) values[methodField(i + 1, "Id")] = method.id;
   });
   return values;
 }

@@ -1,5 +1,7 @@
 // The one input of a shipping zone with its methods: the admin's form and
-// the API's POST/PUT /api/v1/shipping/zones. Browser-safe.
+// the API's POST/PUT /api/v1/shipping/zones. Browser-safe: the shapes here;
+// that the codes are ISO 3166 ones, and that no other zone claims the same
+// place, zones.server.ts checks when saving.
 import { z } from "~/utils/zod";
 import { priceField } from "~/domain/catalog/product.schema";
 
@@ -17,6 +19,13 @@ const regionCode = z
   .transform((value) => value.toUpperCase());
 
 const methodSchema = z.object({
+  _id: z
+    .string()
+    .trim()
+    .max(40)
+    .optional()
+    .transform((value) => value || undefined)
+    .describe("The method's id when changing a zone: that method is updated in place and keeps its id (absent: matched by name, else new)"),
   name: z.string({ error: "Name the method" }).trim().min(1, "Name the method").max(60),
   price: priceField,
   freeFrom: z

@@ -1,5 +1,6 @@
 // The inputs of tax rates and the shop's tax settings: the admin's forms and
-// the API's /api/v1/tax calls. Browser-safe.
+// the API's /api/v1/tax calls. Browser-safe: the shapes here; that the codes
+// are ISO 3166 ones, rates.server.ts checks when saving.
 import { z } from "~/utils/zod";
 
 export const taxRateInputSchema = z

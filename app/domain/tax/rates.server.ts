@@ -3,10 +3,11 @@
 // is taxed on. With no rate the shop charges no tax, as it always did.
 import { db } from "~/utils/db.server";
 import { isValidId } from "~/utils/id";
+import { isCountryCode, subdivision } from "~/utils/iso-codes";
 import { parseInput } from "~/utils/validation";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { isUniqueViolation } from "~/domain/catalog/slug.server";
-import { failure, type Outcome } from "~/domain/outcome";
+import { failure, fieldFailure, type Outcome } from "~/domain/outcome";
 import { taxRateInputSchema, taxSettingsSchema, type TaxSettingsInput } from "./rates.schema";
 import { formatRate, taxFor, type TaxTerms } from "./tax";
 
@@ -29,6 +30,12 @@ const taken = (input: { country: string; region?: string }) =>
 export async function saveTaxRate(id: string | null, input: unknown): Promise<Outcome<{ rate: TaxRateRow }>> {
   const parsed = parseInput(taxRateInputSchema, input);
   if (!parsed.success) return failure(400, parsed.message, parsed.errors);
+  if (!isCountryCode(parsed.data.country)) {
+    return fieldFailure(400, "country", `${parsed.data.country} is not a country's ISO 3166-1 code: give one country, e.g. DE`);
+  }
+  if (parsed.data.region && !subdivision(parsed.data.region)) {
+    return fieldFailure(400, "region", `${parsed.data.region} is not an ISO 3166-2 region of ${parsed.data.country}, e.g. US-NY`);
+  }
   const data = {
     country: parsed.data.country,
     region: parsed.data.region ?? null,
@@ -90,6 +97,11 @@ export async function updateTaxSettings(input: unknown): Promise<Outcome<{ setti
     return saved;
   });
   return { ok: true, settings };
+}
+
+/** Whether a rate names a region of `country` (then an address there must say which region it is in). */
+export async function ratesNameRegionsOf(country: string): Promise<boolean> {
+  return (await db.taxRate.count({ where: { country, region: { not: null } } })) > 0;
 }
 
 /** What an address is taxed at: its region's rate ("US-NY"), else its country's; none: 0. */
