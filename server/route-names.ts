@@ -4,6 +4,7 @@
 // "unmatched". Never the path itself, which would make one series per product.
 import type { ServerBuild } from "@remix-run/node";
 import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
+import type { PageCacheHandle } from "../app/utils/http/page-cache";
 
 export function routeNamer(build: ServerBuild): (path: string) => string {
   const routes = Object.values(build.routes);
@@ -44,7 +45,7 @@ export function routeNamer(build: ServerBuild): (path: string) => string {
 }
 
 /** What a route module may say to the server in its `handle`. */
-type ServerHandle = { pageCache?: "personal" };
+type ServerHandle = PageCacheHandle;
 
 /**
  * The routes that keep a signed-in visitor's own copy of their page

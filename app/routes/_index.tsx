@@ -9,14 +9,14 @@ import { listProducts } from "~/domain/catalog/listing.server";
 import { listCategories } from "~/domain/catalog/category.server";
 import { plainData, publicOrigin } from "~/utils/http/http.server";
 import { pageMeta } from "~/utils/http/meta";
-import { personalPageHandle } from "~/utils/http/page-cache";
+import type { PageCacheHandle } from "~/utils/http/page-cache";
 
 // `/?category=<id>&category=<id>&price=20-39&sort=price-asc&page=2`: every
 // filter state is a URL. `chunk=1` on a data request (Load More's fetcher)
 // answers only that page's products.
 
 /** A signed-in visitor's own copy of this page may be kept (server/middleware/page-cache.ts). */
-export const handle = personalPageHandle;
+export const handle = { pageCache: "personal" } satisfies PageCacheHandle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

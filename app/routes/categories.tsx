@@ -5,12 +5,12 @@ import { CategoryList } from "~/components/catalog/CategoryList";
 import { listCategoriesWithCounts } from "~/domain/catalog/category-page.server";
 import { publicOrigin } from "~/utils/http/http.server";
 import { pageMeta } from "~/utils/http/meta";
-import { personalPageHandle } from "~/utils/http/page-cache";
+import type { PageCacheHandle } from "~/utils/http/page-cache";
 
 // /categories (and /category, which re-exports this module): every category as a link.
 
 /** A signed-in visitor's own copy of this page may be kept (server/middleware/page-cache.ts). */
-export const handle = personalPageHandle;
+export const handle = { pageCache: "personal" } satisfies PageCacheHandle;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({

@@ -8,12 +8,12 @@ import { getCategoryPage } from "~/domain/catalog/category-page.server";
 import { productChunk, productGrid } from "~/domain/catalog/listed-product.server";
 import { notFound, plainData, publicOrigin } from "~/utils/http/http.server";
 import { pageMeta } from "~/utils/http/meta";
-import { personalPageHandle } from "~/utils/http/page-cache";
+import type { PageCacheHandle } from "~/utils/http/page-cache";
 
 // /category/{slug}?page=N: one category's products, newest first, with Load More.
 
 /** A signed-in visitor's own copy of this page may be kept (server/middleware/page-cache.ts). */
-export const handle = personalPageHandle;
+export const handle = { pageCache: "personal" } satisfies PageCacheHandle;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);

@@ -12,10 +12,10 @@ import { selectVariant } from "~/domain/catalog/variants/variants";
 import { notFound, plainData, publicOrigin } from "~/utils/http/http.server";
 import { pageMeta } from "~/utils/http/meta";
 import { centsToDollars, formatPrice } from "~/utils/money";
-import { personalPageHandle } from "~/utils/http/page-cache";
+import type { PageCacheHandle } from "~/utils/http/page-cache";
 
 /** A signed-in visitor's own copy of this page may be kept (server/middleware/page-cache.ts). */
-export const handle = personalPageHandle;
+export const handle = { pageCache: "personal" } satisfies PageCacheHandle;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const found = await getProductPage(params.slug);

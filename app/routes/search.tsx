@@ -7,10 +7,10 @@ import { productChunk, productGrid } from "~/domain/catalog/listed-product.serve
 import { searchProducts } from "~/domain/catalog/search.server";
 import { plainData, publicOrigin } from "~/utils/http/http.server";
 import { pageMeta } from "~/utils/http/meta";
-import { personalPageHandle } from "~/utils/http/page-cache";
+import type { PageCacheHandle } from "~/utils/http/page-cache";
 
 /** A signed-in visitor's own copy of this page may be kept (server/middleware/page-cache.ts). */
-export const handle = personalPageHandle;
+export const handle = { pageCache: "personal" } satisfies PageCacheHandle;
 
 // GET /search?keyword=…: the header's search form, with or without JavaScript.
 export async function loader({ request, context }: LoaderFunctionArgs) {
