@@ -35,19 +35,9 @@ import { saveTaxRate, updateTaxSettings } from "~/domain/tax/rates.server";
 import { Role } from "~/domain/accounts/user";
 import { toApiOrder } from "~/api/spec-shapes.server";
 import { db } from "~/utils/db.server";
-import { createOrder, createProduct, createUser, signedIn, tag } from "../fixtures/integration";
+import { createOrder, createProduct, createUser, NEW_YORK, signedIn, tag } from "../fixtures/integration";
 
 const ORIGIN = "http://shop.test";
-const NEW_YORK: ShipTo = {
-  name: "Ada Buyer",
-  line1: "1 Broadway",
-  line2: undefined,
-  city: "New York",
-  region: "NY",
-  postalCode: "10004",
-  country: "US",
-  phone: "212-555-0100",
-};
 
 afterEach(async () => {
   await db.shippingZone.deleteMany();

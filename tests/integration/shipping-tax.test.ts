@@ -20,20 +20,10 @@ import type { ShipTo } from "~/domain/shipping/ship-to";
 import { createZone, updateZone } from "~/domain/shipping/zones.server";
 import { includedTaxOf, saveTaxRate, updateTaxSettings } from "~/domain/tax/rates.server";
 import { db } from "~/utils/db.server";
-import { createProduct, createUser, tag } from "../fixtures/integration";
+import { createProduct, createUser, NEW_YORK, tag } from "../fixtures/integration";
 import { statementsDuring } from "../fixtures/statements";
 
 const ORIGIN = "http://shop.test";
-const NEW_YORK: ShipTo = {
-  name: "Ada Buyer",
-  line1: "1 Broadway",
-  line2: undefined,
-  city: "New York",
-  region: "NY",
-  postalCode: "10004",
-  country: "US",
-  phone: "212-555-0100",
-};
 const BERLIN: ShipTo = { ...NEW_YORK, line1: "Unter den Linden 1", city: "Berlin", region: undefined, postalCode: "10117", country: "DE" };
 
 afterEach(async () => {

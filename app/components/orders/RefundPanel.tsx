@@ -1,25 +1,16 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Form, Link, useLocation, useNavigate, useNavigation } from "@remix-run/react";
-import { quantityField, REFUND_REASON_MAX } from "~/domain/payments/refund";
+import { quantityField, REFUND_REASON_MAX, type RefundPreviewLine } from "~/domain/payments/refund";
 import { formatPrice } from "~/utils/money";
 import { useHydrated } from "~/utils/hooks/use-hydrated";
 
 /** A line as the panel offers it: what the buyer paid for all its units (after the discount, with added tax). */
 type RefundableLine = { id: string; name: string; paidCents: number; quantity: number; left: number };
-type ReviewLine = {
-  orderLineId: string;
-  name: string;
-  quantity: number;
-  subtotalCents: number;
-  discountCents: number;
-  taxCents: number;
-  amountCents: number;
-};
 type Review =
   | {
       ok: true;
       amountCents: number;
-      lines: ReviewLine[];
+      lines: RefundPreviewLine[];
       shippingCents: number;
       taxIncluded: boolean;
       full: boolean;

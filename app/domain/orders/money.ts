@@ -116,6 +116,21 @@ export function chargeOrder({
   };
 }
 
+/** The columns of an order line that hold what it was charged (a Prisma select: spread it into a line's). */
+export const lineChargeSelect = { subtotalCents: true, discountCents: true, taxCents: true, totalCents: true } as const;
+
+/** The columns of an order that hold its money (a Prisma select: spread it into an order's). */
+export const orderMoneySelect = {
+  totalCents: true,
+  discountCents: true,
+  shippingCents: true,
+  shippingTaxCents: true,
+  taxCents: true,
+  taxRateMilli: true,
+  taxIncluded: true,
+  taxName: true,
+} as const;
+
 /** The stored numbers of an order that its totals are read from. */
 export type StoredOrderMoney = {
   totalCents: number;

@@ -10,28 +10,22 @@ import type { Prisma } from "@prisma/client";
 import { escapeLike } from "~/domain/catalog/search.server";
 import { LEGACY_STATUS_SPELLINGS, ORDER_STATUSES, parseOrderStatus, type OrderFilter, type OrderStatusValue } from "./order";
 import { recordAudit } from "~/domain/audit/audit.server";
+import { lineChargeSelect, orderMoneySelect } from "./money";
 
 export const orderListSelect = {
   id: true,
   number: true,
   status: true,
   paymentStatus: true,
-  totalCents: true,
+  ...orderMoneySelect,
   refundedCents: true,
   createdAt: true,
   paymentNote: true,
   subtotalCents: true,
-  discountCents: true,
   discountCode: true,
   shipCountry: true,
   shippingMethod: true,
   shippingEstimate: true,
-  shippingCents: true,
-  shippingTaxCents: true,
-  taxCents: true,
-  taxRateMilli: true,
-  taxIncluded: true,
-  taxName: true,
   buyer: { select: { id: true, name: true } },
   lines: {
     select: {
@@ -45,10 +39,7 @@ export const orderListSelect = {
       slug: true,
       unitPriceCents: true,
       quantity: true,
-      subtotalCents: true,
-      discountCents: true,
-      taxCents: true,
-      totalCents: true,
+      ...lineChargeSelect,
     },
     orderBy: { id: "asc" },
   },

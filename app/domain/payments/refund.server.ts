@@ -22,8 +22,8 @@ import { stripe } from "~/domain/payments/stripe.server";
 import { lineTitle } from "~/domain/catalog/variants/variants";
 import { addStock, lockStock, splitStockKey, stockKey, type StockUnits } from "~/domain/checkout/holds.server";
 import { failure, type Failure } from "~/domain/outcome";
-import { refundParts, shippingCharge, type RefundPart } from "~/domain/orders/money";
-import { isFullRefund, type RefundInput } from "./refund";
+import { lineChargeSelect, refundParts, shippingCharge, type RefundPart } from "~/domain/orders/money";
+import { isFullRefund, type RefundInput, type RefundPreviewLine } from "./refund";
 
 type Tx = Prisma.TransactionClient;
 const TX_OPTIONS = { maxWait: 10_000, timeout: 15_000 } as const;
@@ -74,10 +74,7 @@ export async function refundableOf(orderId: string, tx: Tx | typeof db = db) {
           variantTitle: true,
           unitPriceCents: true,
           quantity: true,
-          subtotalCents: true,
-          discountCents: true,
-          taxCents: true,
-          totalCents: true,
+          ...lineChargeSelect,
         },
         orderBy: { id: "asc" },
       },
@@ -410,15 +407,7 @@ export type RefundPreview =
       ok: true;
       amountCents: number;
       /** Each line's part: its goods, less its share of the discount, plus its tax (included: shown, not added). */
-      lines: {
-        orderLineId: string;
-        name: string;
-        quantity: number;
-        subtotalCents: number;
-        discountCents: number;
-        taxCents: number;
-        amountCents: number;
-      }[];
+      lines: RefundPreviewLine[];
       shippingCents: number;
       taxIncluded: boolean;
       /** In full: what is left of the payment, whatever the parts say (an older order's earlier refunds). */

@@ -48,6 +48,17 @@ export type RefundInput = z.output<typeof refundInputSchema>;
 /** Whether `input` asks for everything left (no lines and no shipping named). */
 export const isFullRefund = (input: Pick<RefundInput, "lines" | "shipping">) => !input.lines && input.shipping === undefined;
 
+/** One line of a refund's confirmation: its units' goods, their share of the discount and their tax, and what they give back. */
+export type RefundPreviewLine = {
+  orderLineId: string;
+  name: string;
+  quantity: number;
+  subtotalCents: number;
+  discountCents: number;
+  taxCents: number;
+  amountCents: number;
+};
+
 /** The form's field holding a line's quantity. */
 export const quantityField = (lineId: string) => `qty-${lineId}`;
 

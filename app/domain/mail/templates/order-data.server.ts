@@ -5,27 +5,20 @@ import { publicOriginFor } from "~/utils/http/http.server";
 import { lineTitle } from "~/domain/catalog/variants/variants";
 import { countryName } from "~/domain/shipping/country-name";
 import { formatRate } from "~/domain/tax/tax";
-import { orderTotals } from "~/domain/orders/money";
+import { orderMoneySelect, orderTotals } from "~/domain/orders/money";
 import type { LinesBlock } from "./layout.server";
 
 export const orderEmailSelect = {
   id: true,
   number: true,
   origin: true,
-  totalCents: true,
-  discountCents: true,
+  ...orderMoneySelect,
   discountCode: true,
   shipName: true,
   shipAddress: true,
   shipPhone: true,
   shipCountry: true,
   shippingMethod: true,
-  shippingCents: true,
-  shippingTaxCents: true,
-  taxCents: true,
-  taxRateMilli: true,
-  taxIncluded: true,
-  taxName: true,
   buyer: { select: { id: true, name: true, email: true } },
   lines: {
     select: { name: true, variantTitle: true, sku: true, quantity: true, unitPriceCents: true, subtotalCents: true },
