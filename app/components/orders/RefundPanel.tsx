@@ -212,7 +212,8 @@ function RefundBreakdown({ review }: { review: Extract<Review, { ok: true }> }) 
   const row = (label: string, cents: number, sign = "") => (
     <div className="flex justify-between gap-4">
       <dt>{label}</dt>
-      <dd>
+      {/* An amount never breaks between its sign and its figure on a phone. */}
+      <dd className="whitespace-nowrap">
         {sign}
         {formatPrice(cents)}
       </dd>
