@@ -30,13 +30,13 @@ async function seedOrders(databaseUrl) {
       (SELECT id FROM "User" ORDER BY role, email LIMIT 1),
       'Delivered', 'SUCCEEDED', 0,
       t, t, t, 'pi_bench_' || i, 'Bench Buyer', '1 Bench Road', '555'
-    FROM generate_series(1, $1::int) AS i,
-      LATERAL (SELECT now() - (random() * interval '365 days') AS t) AS at_`,
+    FROM (SELECT i, now() - random() * interval '365 days' AS t FROM generate_series(1, $1::int) AS i) AS spread`,
     [ORDERS],
   );
   await client.query(`
-    INSERT INTO "OrderLine" (id, "orderId", "productId", name, description, slug, "unitPriceCents", quantity)
-    SELECT 'benchline' || lpad(o.n::text, 12, '0') || '_' || k, o.id, p.id, p.name, '', p.slug, p."priceCents", 1 + (o.n + k) % 3
+    INSERT INTO "OrderLine" (id, "orderId", "productId", name, description, slug, "unitPriceCents", quantity, "subtotalCents", "totalCents")
+    SELECT 'benchline' || lpad(o.n::text, 12, '0') || '_' || k, o.id, p.id, p.name, '', p.slug, p."priceCents", 1 + (o.n + k) % 3,
+      p."priceCents" * (1 + (o.n + k) % 3), p."priceCents" * (1 + (o.n + k) % 3)
     FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM "Order" WHERE id LIKE 'benchorder%') o,
       generate_series(1, 1 + (o.n % 3)::int) AS k,
       LATERAL (SELECT id, name, slug, "priceCents" FROM "Product" ORDER BY id OFFSET ((o.n * 7 + k) % (SELECT count(*) FROM "Product")) LIMIT 1) p`);
@@ -44,7 +44,18 @@ async function seedOrders(databaseUrl) {
     UPDATE "Order" o SET "totalCents" = s.total
     FROM (SELECT "orderId", sum("unitPriceCents" * quantity) AS total FROM "OrderLine" WHERE "orderId" LIKE 'benchorder%' GROUP BY "orderId") s
     WHERE s."orderId" = o.id`);
-  await client.query(`UPDATE "Order" SET "refundedCents" = "totalCents" / 4 WHERE id LIKE 'benchorder%' AND right(id, 2) IN ('17', '42')`);
+  // 2 % of orders had their first line refunded, as the refund form records it.
+  await client.query(`
+    INSERT INTO "Refund" (id, "orderId", "amountCents", reason, restocked, status, "updatedAt")
+    SELECT 'benchrefund' || o.id, o.id, l."totalCents", 'Bench', false, 'SUCCEEDED', now()
+    FROM "Order" o JOIN "OrderLine" l ON l."orderId" = o.id AND l.id LIKE '%\\_1'
+    WHERE o.id LIKE 'benchorder%' AND right(o.id, 2) IN ('17', '42')`);
+  await client.query(`
+    INSERT INTO "RefundLine" (id, "refundId", "orderLineId", quantity, "amountCents")
+    SELECT 'benchrefundline' || o.id, 'benchrefund' || o.id, l.id, l.quantity, l."totalCents"
+    FROM "Order" o JOIN "OrderLine" l ON l."orderId" = o.id AND l.id LIKE '%\\_1'
+    WHERE o.id LIKE 'benchorder%' AND right(o.id, 2) IN ('17', '42')`);
+  await client.query(`UPDATE "Order" o SET "refundedCents" = r."amountCents" FROM "Refund" r WHERE r."orderId" = o.id AND r.id LIKE 'benchrefund%'`);
   await client.query("ANALYZE");
   const { rows } = await client.query(`SELECT count(*)::int AS orders FROM "Order"`);
   await client.end();

@@ -124,3 +124,26 @@ describe("sales figures", () => {
     expect((await dispatch(jsonRequest("GET", "/api/v1/admin/stats", undefined, apiAuth(user)))).status).toBe(403);
   });
 });
+
+describe("an order's sales figures (kept by a trigger on its lines)", () => {
+  it("are its lines' charges without tax and their units, whatever writes the lines", async () => {
+    const order = await createOrder({
+      lines: [
+        { unitPriceCents: 6000, quantity: 1 },
+        { unitPriceCents: 4000, quantity: 2 },
+      ],
+      totalCents: 10_000, // $140 of goods, $40 off
+      taxCents: 888,
+    });
+    const figures = () => db.order.findUniqueOrThrow({ where: { id: order.id }, select: { goodsChargedCents: true, units: true } });
+    const lines = await db.orderLine.findMany({ where: { orderId: order.id } });
+    const expected = lines.reduce((sum, line) => sum + line.totalCents - line.taxCents, 0);
+    expect(expected).toBe(10_000);
+    expect(await figures()).toEqual({ goodsChargedCents: 10_000, units: 3 });
+    // A script changing a line, or deleting one, moves them the same way.
+    await db.orderLine.update({ where: { id: lines[1].id }, data: { quantity: 3, totalCents: lines[1].totalCents + 100 } });
+    expect(await figures()).toEqual({ goodsChargedCents: 10_100, units: 4 });
+    await db.orderLine.delete({ where: { id: lines[0].id } });
+    expect(await figures()).toEqual({ goodsChargedCents: 10_100 - (lines[0].totalCents - lines[0].taxCents), units: 3 });
+  });
+});

@@ -3,17 +3,19 @@
 //
 // An order counts on the day it was paid (Order.paidAt), in the shop's time
 // zone (SHOP_TIME_ZONE): its revenue is what its goods were charged after the
-// discount, without tax and shipping (its lines' stored totalCents − taxCents,
-// app/domain/orders/money.ts), less the same of what refunds gave back
-// (RefundLine amountCents − taxCents, pending refunds included), and its units
-// are those sold less those refunded. Periods end with today: today,
+// discount, without tax and shipping (Order.goodsChargedCents, its lines'
+// stored totalCents − taxCents summed by a trigger; app/domain/orders/money.ts),
+// less the same of what refunds gave back (RefundLine amountCents − taxCents,
+// pending refunds included: a refund line never gives back more than its line
+// was charged, refund.server.ts), and its units are those sold less those
+// refunded. Periods end with today: today,
 // the last 7 and the last 30 days, each beside the period of the same length
 // just before it. Boundaries are computed in local days, then turned into
 // UTC instants, so the paidAt index serves every range.
 import { Prisma } from "@prisma/client";
 import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { CHART_DAYS, LOW_STOCK_LIST, STAT_RANGES, TOP_PRODUCTS, type Figures, type SalesStats, type StatRange } from "./stats";
+import { CHART_DAYS, LOW_STOCK_LIST, STAT_RANGES, TOP_PRODUCTS, type Figures, type SalesStats } from "./stats";
 
 const num = (value: bigint | number | null) => Number(value ?? 0);
 const figures = (revenue: bigint | number | null, orders: bigint | number | null, units: bigint | number | null): Figures => {
@@ -32,82 +34,53 @@ export async function salesStats({
 }: { now?: Date; timeZone?: string; lowStockThreshold?: number } = {}): Promise<SalesStats> {
   const tz = timeZone;
   const d0 = Prisma.sql`date_trunc('day', ${now}::timestamptz AT TIME ZONE ${tz})`;
-  const ranges = Prisma.join(STAT_RANGES.map((r) => Prisma.sql`(${r.range}, ${r.days}::int)`));
 
-  const periodRows = await db.$queryRaw<
-    {
-      range: StatRange;
-      days: number;
-      from: string;
-      to: string;
-      rev: bigint;
-      n: bigint;
-      units: bigint;
-      prev_rev: bigint;
-      prev_n: bigint;
-      prev_units: bigint;
-    }[]
-  >`
-    WITH r AS (
-      SELECT v.range, v.days,
-        to_char(${d0} - make_interval(days => v.days - 1), 'YYYY-MM-DD') AS "from",
-        to_char(${d0}, 'YYYY-MM-DD') AS "to",
-        ${utc(Prisma.sql`${d0} - make_interval(days => v.days - 1)`, tz)} AS cur_from,
-        ${utc(Prisma.sql`${d0} + interval '1 day'`, tz)} AS cur_to,
-        ${utc(Prisma.sql`${d0} - make_interval(days => 2 * v.days - 1)`, tz)} AS prev_from
-      FROM (VALUES ${ranges}) AS v(range, days)
-    ), paid AS (
-      SELECT o.id, o."paidAt", GREATEST(0, sold.net - given.net) AS net, sold.units - given.units AS units
-      FROM "Order" o
-        CROSS JOIN LATERAL (SELECT coalesce(sum(l."totalCents" - l."taxCents"), 0) AS net, coalesce(sum(l.quantity), 0) AS units
-                            FROM "OrderLine" l WHERE l."orderId" = o.id) sold
-        CROSS JOIN LATERAL (SELECT coalesce(sum(rl."amountCents" - rl."taxCents"), 0) AS net, coalesce(sum(rl.quantity), 0) AS units
-                            FROM "Refund" rf JOIN "RefundLine" rl ON rl."refundId" = rf.id
-                            WHERE rf."orderId" = o.id AND rf.status <> 'FAILED') given
-      WHERE o."paidAt" >= (SELECT min(prev_from) FROM r) AND o."paidAt" < (SELECT max(cur_to) FROM r)
+  // Days back from today that the figures read: every period and the one before it, and the chart.
+  const windowDays = Math.max(CHART_DAYS, ...STAT_RANGES.map((r) => 2 * r.days));
+  const windowFrom = Prisma.sql`${d0} - make_interval(days => ${windowDays - 1}::int)`;
+  const windowTo = utc(Prisma.sql`${d0} + interval '1 day'`, tz);
+  // Each paid order once (its stored figures), and each refund line of one as a negative move on the order's
+  // paid day: read from the paidAt index and the short refund tables, never every line of the window;
+  // summed by local day in SQL (a row a day), the periods and the chart are sums of those days.
+  const dayRows = await db.$queryRaw<{ day: string; rev: bigint; n: bigint; units: bigint }[]>`
+    WITH m AS (
+      SELECT o."paidAt", 1 AS orders, o."goodsChargedCents"::bigint AS net, o.units::bigint AS units
+      FROM "Order" o WHERE o."paidAt" >= ${utc(windowFrom, tz)} AND o."paidAt" < ${windowTo}
+      UNION ALL
+      SELECT o."paidAt", 0, (rl."taxCents" - rl."amountCents")::bigint, (-rl.quantity)::bigint
+      FROM "Refund" rf JOIN "RefundLine" rl ON rl."refundId" = rf.id JOIN "Order" o ON o.id = rf."orderId"
+      WHERE rf.status <> 'FAILED' AND o."paidAt" >= ${utc(windowFrom, tz)} AND o."paidAt" < ${windowTo}
+    ), byday AS (
+      SELECT date_trunc('day', (m."paidAt" AT TIME ZONE 'UTC') AT TIME ZONE ${tz}) AS day, sum(m.net) AS rev, sum(m.orders) AS n, sum(m.units) AS units
+      FROM m GROUP BY 1
     )
-    SELECT r.range, r.days, r."from", r."to",
-      coalesce(sum(p.net) FILTER (WHERE p."paidAt" >= r.cur_from), 0)::bigint AS rev,
-      count(p.id) FILTER (WHERE p."paidAt" >= r.cur_from) AS n,
-      coalesce(sum(p.units) FILTER (WHERE p."paidAt" >= r.cur_from), 0)::bigint AS units,
-      coalesce(sum(p.net) FILTER (WHERE p."paidAt" < r.cur_from), 0)::bigint AS prev_rev,
-      count(p.id) FILTER (WHERE p."paidAt" < r.cur_from) AS prev_n,
-      coalesce(sum(p.units) FILTER (WHERE p."paidAt" < r.cur_from), 0)::bigint AS prev_units
-    FROM r LEFT JOIN paid p ON p."paidAt" >= r.prev_from AND p."paidAt" < r.cur_to
-    GROUP BY r.range, r.days, r."from", r."to"
-    ORDER BY r.days`;
-
-  const dailyRows = await db.$queryRaw<{ day: string; rev: bigint; n: bigint }[]>`
-    WITH days AS (
-      SELECT d AS day FROM generate_series(${d0} - make_interval(days => ${CHART_DAYS - 1}::int), ${d0}, interval '1 day') AS d
-    )
-    SELECT to_char(days.day, 'YYYY-MM-DD') AS day, coalesce(sum(kept.net), 0)::bigint AS rev, count(o.id) AS n
-    FROM days LEFT JOIN "Order" o
-      ON o."paidAt" >= ${utc(Prisma.sql`days.day`, tz)} AND o."paidAt" < ${utc(Prisma.sql`days.day + interval '1 day'`, tz)}
-      LEFT JOIN LATERAL (
-        SELECT GREATEST(0,
-          (SELECT coalesce(sum(l."totalCents" - l."taxCents"), 0) FROM "OrderLine" l WHERE l."orderId" = o.id)
-          - (SELECT coalesce(sum(rl."amountCents" - rl."taxCents"), 0) FROM "Refund" rf JOIN "RefundLine" rl ON rl."refundId" = rf.id
-             WHERE rf."orderId" = o.id AND rf.status <> 'FAILED')) AS net
-      ) kept ON true
-    GROUP BY days.day ORDER BY days.day`;
+    SELECT to_char(d, 'YYYY-MM-DD') AS day, coalesce(byday.rev, 0)::bigint AS rev, coalesce(byday.n, 0)::bigint AS n,
+      coalesce(byday.units, 0)::bigint AS units
+    FROM generate_series(${windowFrom}, ${d0}, interval '1 day') AS d LEFT JOIN byday ON byday.day = d
+    ORDER BY d`;
+  const days = dayRows.map((row) => ({ day: row.day, rev: num(row.rev), n: num(row.n), units: num(row.units) }));
+  const total = (list: typeof days) =>
+    figures(
+      list.reduce((sum, d) => sum + d.rev, 0),
+      list.reduce((sum, d) => sum + d.n, 0),
+      list.reduce((sum, d) => sum + d.units, 0),
+    );
+  const chartFrom = Prisma.sql`${d0} - make_interval(days => ${CHART_DAYS - 1}::int)`;
 
   // By line (what it was charged without tax, less what refunds gave back of it): deleted products are grouped by the name they were sold under.
   const topRows = await db.$queryRaw<{ productId: string | null; name: string; slug: string | null; rev: bigint; units: bigint }[]>`
-    SELECT l."productId", coalesce(min(p.name), min(l.name)) AS name, min(p.slug) AS slug,
-      sum(l."totalCents" - l."taxCents" - coalesce(rq.net, 0))::bigint AS rev,
-      sum(l.quantity - coalesce(rq.q, 0))::bigint AS units
-    FROM "Order" o
-      JOIN "OrderLine" l ON l."orderId" = o.id
-      LEFT JOIN "Product" p ON p.id = l."productId"
-      LEFT JOIN LATERAL (
-        SELECT sum(rl.quantity) AS q, sum(rl."amountCents" - rl."taxCents") AS net FROM "RefundLine" rl JOIN "Refund" rf ON rf.id = rl."refundId" AND rf.status <> 'FAILED'
-        WHERE rl."orderLineId" = l.id
-      ) rq ON true
-    WHERE o."paidAt" >= ${utc(Prisma.sql`${d0} - make_interval(days => ${CHART_DAYS - 1}::int)`, tz)}
-      AND o."paidAt" < ${utc(Prisma.sql`${d0} + interval '1 day'`, tz)}
-    GROUP BY l."productId", CASE WHEN l."productId" IS NULL THEN l.name END
-    HAVING sum(l."totalCents" - l."taxCents" - coalesce(rq.net, 0)) > 0
+    SELECT s."productId", coalesce(min(p.name), min(s.name)) AS name, min(p.slug) AS slug, sum(s.net)::bigint AS rev, sum(s.units)::bigint AS units
+    FROM (
+      SELECT l."productId", l.name, l."totalCents" - l."taxCents" AS net, l.quantity AS units
+      FROM "Order" o JOIN "OrderLine" l ON l."orderId" = o.id
+      WHERE o."paidAt" >= ${utc(chartFrom, tz)} AND o."paidAt" < ${windowTo}
+      UNION ALL
+      SELECT l."productId", l.name, rl."taxCents" - rl."amountCents", -rl.quantity
+      FROM "Refund" rf JOIN "RefundLine" rl ON rl."refundId" = rf.id JOIN "OrderLine" l ON l.id = rl."orderLineId" JOIN "Order" o ON o.id = rf."orderId"
+      WHERE rf.status <> 'FAILED' AND o."paidAt" >= ${utc(chartFrom, tz)} AND o."paidAt" < ${windowTo}
+    ) s LEFT JOIN "Product" p ON p.id = s."productId"
+    GROUP BY s."productId", CASE WHEN s."productId" IS NULL THEN s.name END
+    HAVING sum(s.net) > 0
     ORDER BY rev DESC, name
     LIMIT ${TOP_PRODUCTS}`;
 
@@ -131,16 +104,21 @@ export async function salesStats({
 
   return {
     timeZone: tz,
-    today: periodRows[0]?.to ?? "",
-    periods: periodRows.map((row) => ({
-      range: row.range,
-      days: num(row.days),
-      from: row.from,
-      to: row.to,
-      current: figures(row.rev, row.n, row.units),
-      previous: figures(row.prev_rev, row.prev_n, row.prev_units),
-    })),
-    daily: dailyRows.map((row) => ({ day: row.day, revenueCents: num(row.rev), orders: num(row.n) })),
+    today: days.at(-1)?.day ?? "",
+    periods: [...STAT_RANGES]
+      .sort((a, b) => a.days - b.days)
+      .map(({ range, days: length }) => {
+        const current = days.slice(-length);
+        return {
+          range,
+          days: length,
+          from: current[0].day,
+          to: current[current.length - 1].day,
+          current: total(current),
+          previous: total(days.slice(-2 * length, -length)),
+        };
+      }),
+    daily: days.slice(-CHART_DAYS).map((d) => ({ day: d.day, revenueCents: d.rev, orders: d.n })),
     topProducts: topRows.map((row) => ({
       productId: row.productId,
       name: row.name,
