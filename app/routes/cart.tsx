@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
-import { jsonWithError, jsonWithSuccess, redirectWithError, redirectWithSuccess } from "~/utils/http/toast.server";
+import { jsonWithError, jsonWithSuccess, redirectWithError, redirectWithSuccess } from "~/http/toast.server";
 import { RespondWithJson, useCartBusy } from "~/components/cart/AddToCartButton";
 import { CartLineItem } from "~/components/cart/CartLineItem";
 import { CartSummary } from "~/components/cart/CartSummary";
@@ -9,12 +9,12 @@ import { applyCartAction, cartActionSchema, cartItemCount, priceCart, readCart, 
 import { discountAction, type DiscountActionData } from "~/domain/discounts/cart-code-action.server";
 import { cartDiscount, CART_DISCOUNT_INTENTS, checkDiscount, readDiscountCode } from "~/domain/discounts/discount.server";
 import type { CartActionData } from "~/domain/cart/cart";
-import { getOptionalUser } from "~/domain/accounts/auth.server";
+import { getOptionalUser } from "~/http/auth.server";
 import { taxAddress } from "~/domain/shipping/ship-to.server";
 import { includedTaxOf } from "~/domain/tax/rates.server";
-import { readFormData } from "~/utils/http/request-input.server";
-import { assertSameOrigin, safeRedirect } from "~/utils/http/http.server";
-import { pageMeta } from "~/utils/http/meta";
+import { readFormData } from "~/http/request-input.server";
+import { assertSameOrigin, safeRedirect } from "~/http/http.server";
+import { pageMeta } from "~/http/meta";
 import { parseForm } from "~/utils/validation";
 
 export const meta: MetaFunction = () => pageMeta({ title: "Cart", description: "Your shopping cart", path: "/cart" });

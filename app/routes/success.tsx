@@ -4,8 +4,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { clearCartCookie, readCart } from "~/domain/cart/cart.server";
 import { confirmCheckoutSession } from "~/domain/checkout/reconcile.server";
 import { discountCodeCookie, readDiscountCode } from "~/domain/discounts/discount.server";
-import { getOptionalUser } from "~/domain/accounts/auth.server";
-import { pageMeta } from "~/utils/http/meta";
+import { getOptionalUser } from "~/http/auth.server";
+import { pageMeta } from "~/http/meta";
 import { formatPrice } from "~/utils/money";
 
 export const meta: MetaFunction = ({ data }) => [

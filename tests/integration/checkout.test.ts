@@ -39,7 +39,8 @@ import * as checkoutRoute from "~/routes/checkout";
 import * as paymentsRoute from "~/routes/api.v1.$";
 import * as webhookRoute from "~/routes/api.v1.$";
 import { db } from "~/utils/db.server";
-import { commitSessionCookie, createSession } from "~/domain/accounts/session.server";
+import { commitSessionCookie } from "~/http/session-cookie.server";
+import { createSession } from "~/domain/accounts/session.server";
 import { stripe } from "~/domain/payments/stripe.server";
 import { TEST_WEBHOOK_SECRET } from "../fixtures/stripe";
 

@@ -6,7 +6,7 @@ import { linesFromPaymentsRequest } from "~/domain/checkout/request.server";
 import { fulfilFromEvent } from "~/domain/checkout/settle.server";
 import { startCheckout } from "~/domain/checkout/start.server";
 import { verifyWebhook, type Stripe } from "~/domain/payments/stripe.server";
-import { apiError, publicOrigin } from "~/utils/http/http.server";
+import { apiError, publicOrigin } from "~/http/http.server";
 import type { AreaHandlers } from "../handler";
 import { toApiQuote } from "../spec-shapes.server";
 import type { checkoutOperations } from "./operations";

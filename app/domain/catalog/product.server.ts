@@ -6,7 +6,7 @@ import { db } from "~/utils/db.server";
 import { pageOf } from "~/utils/paging";
 import { isValidId } from "~/utils/id";
 import { env } from "~/utils/env.server";
-import { formatMegabytes } from "~/utils/http/request-input.server";
+import { formatMegabytes } from "~/http/request-input.server";
 import { parseInput, type ParseResult } from "~/utils/validation";
 import { normalizeKeyword, productPhotoPath } from "./catalog";
 import { allFields, changedFields, recordAudit } from "~/domain/audit/audit.server";

@@ -2,9 +2,9 @@
 // subtotal; see applyDiscountCode for what is kept) or remove it. A refusal
 // is shown beside the field, with or without JavaScript.
 import { json } from "@remix-run/node";
-import { getOptionalUser } from "~/domain/accounts/auth.server";
+import { getOptionalUser } from "~/http/auth.server";
 import { priceCart, readCart } from "~/domain/cart/cart.server";
-import { redirectWithSuccess } from "~/utils/http/toast.server";
+import { redirectWithSuccess } from "~/http/toast.server";
 import { parseForm } from "~/utils/validation";
 import { applyDiscountCode, cartDiscountSchema, discountCodeCookie } from "./discount.server";
 

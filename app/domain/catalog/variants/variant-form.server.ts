@@ -9,7 +9,7 @@
 // keeps its variant (and the carts naming it), and a stock edit never undoes
 // a sale made while the form was open.
 import { json } from "@remix-run/node";
-import { readForm } from "~/utils/http/request-input.server";
+import { readForm } from "~/http/request-input.server";
 import { formDataToObject, type FieldErrors } from "~/utils/validation";
 import { centsToDollars } from "~/utils/money";
 import { InvalidImageError, processPhoto } from "~/domain/catalog/photo.server";
