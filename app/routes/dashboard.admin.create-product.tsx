@@ -10,7 +10,7 @@ import { createProduct } from "~/domain/catalog/product.server";
 import { requireAdmin } from "~/http/auth.server";
 import { env } from "~/utils/env.server";
 import { assertSameOrigin } from "~/http/http.server";
-import { saveProductForm, type ProductActionData } from "~/domain/catalog/product-form.server";
+import { saveProductForm, type ProductActionData } from "~/http/product-form.server";
 import { formatMegabytes } from "~/http/request-input.server";
 
 export const meta: MetaFunction = ({ error }) =>

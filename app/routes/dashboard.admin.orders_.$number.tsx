@@ -11,7 +11,7 @@ import { refundInputFromForm, refundInputSchema } from "~/domain/payments/refund
 import { previewRefund, refundableOf, refundPaidOrder } from "~/domain/payments/refund.server";
 import { requireAdmin } from "~/http/auth.server";
 import { assertSameOrigin, foundOr404 } from "~/http/http.server";
-import { orderStatusAction } from "~/domain/orders/status-action.server";
+import { orderStatusAction } from "~/http/order-status-action.server";
 import { redirectWithError, redirectWithSuccess } from "~/http/toast.server";
 import { readForm } from "~/http/request-input.server";
 

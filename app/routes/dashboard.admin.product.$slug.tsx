@@ -11,7 +11,7 @@ import { adminPhotoUrl, getProductForAdmin, updateProduct } from "~/domain/catal
 import { requireAdmin } from "~/http/auth.server";
 import { env } from "~/utils/env.server";
 import { assertSameOrigin, foundOr404 } from "~/http/http.server";
-import { saveProductForm, type ProductActionData } from "~/domain/catalog/product-form.server";
+import { saveProductForm, type ProductActionData } from "~/http/product-form.server";
 import { formatMegabytes } from "~/http/request-input.server";
 
 const DELETE_QUESTION = "Are You Sure want to delete this product?";

@@ -5,9 +5,11 @@ import { jsonWithError, jsonWithSuccess, redirectWithError, redirectWithSuccess 
 import { RespondWithJson, useCartBusy } from "~/components/cart/AddToCartButton";
 import { CartLineItem } from "~/components/cart/CartLineItem";
 import { CartSummary } from "~/components/cart/CartSummary";
-import { applyCartAction, cartActionSchema, cartItemCount, priceCart, readCart, serializeCart } from "~/domain/cart/cart.server";
-import { discountAction, type DiscountActionData } from "~/domain/discounts/cart-code-action.server";
-import { cartDiscount, CART_DISCOUNT_INTENTS, checkDiscount, readDiscountCode } from "~/domain/discounts/discount.server";
+import { applyCartAction, cartActionSchema, cartItemCount, priceCart } from "~/domain/cart/cart.server";
+import { readCart, serializeCart } from "~/http/cart-cookie.server";
+import { discountAction, type DiscountActionData } from "./discount-action.server";
+import { cartDiscount, CART_DISCOUNT_INTENTS, checkDiscount } from "~/domain/discounts/discount.server";
+import { readDiscountCode } from "~/http/discount-cookie.server";
 import type { CartActionData } from "~/domain/cart/cart";
 import { getOptionalUser } from "~/http/auth.server";
 import { taxAddress } from "~/domain/shipping/ship-to.server";

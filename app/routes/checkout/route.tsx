@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { redirectWithError } from "~/http/toast.server";
 import { DeliveryFields } from "~/components/cart/DeliveryForm";
 import { OrderReview } from "~/components/cart/OrderReview";
-import { checkoutPage, checkoutPageAction, type CheckoutView } from "~/domain/checkout/checkout-page.server";
+import { checkoutPage, checkoutPageAction, type CheckoutView } from "./page.server";
 import { getOptionalUser, loginPath } from "~/http/auth.server";
 import { readFormData } from "~/http/request-input.server";
 import { assertSameOrigin, publicOrigin } from "~/http/http.server";
