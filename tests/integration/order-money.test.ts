@@ -19,7 +19,7 @@ import { checkoutPageAction } from "~/routes/checkout/page.server";
 import { quoteCheckout } from "~/domain/checkout/quote.server";
 import { startCheckout } from "~/domain/checkout/start.server";
 import { replacePendingAttempts } from "~/domain/checkout/attempts.server";
-import { lockStock } from "~/domain/checkout/holds.server";
+import { lockStock } from "~/domain/catalog/stock.server";
 import { serializeCart } from "~/http/cart-cookie.server";
 import { discountInputSchema } from "~/domain/discounts/discount.schema";
 import { createDiscount } from "~/domain/discounts/discount.server";

@@ -15,7 +15,8 @@ import { failure, fieldFailure, type Failure, type Outcome } from "~/domain/outc
 import { InvalidImageError, photoWrite, processPhoto, type ProcessedPhoto } from "./photo.server";
 import { getProductBySlug, type ProductDetail } from "./product-page.server";
 import { escapeLike } from "./search.server";
-import { isNotFound, isUniqueViolation, withUniqueSlug } from "./slug.server";
+import { isNotFound, isUniqueViolation } from "~/utils/db-errors.server";
+import { withUniqueSlug } from "./slug.server";
 import { staleStockMessage } from "./variants/variants.server";
 
 export const ADMIN_PRODUCTS_PAGE_SIZE = 24;

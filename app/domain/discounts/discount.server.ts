@@ -24,7 +24,7 @@ import { db } from "~/utils/db.server";
 import { formatPrice } from "~/utils/money";
 import { describeDiscount, DISCOUNT_CODE_MAX, discountCodeSchema, type DiscountInput } from "./discount.schema";
 import { failure, fieldFailure, type Outcome } from "~/domain/outcome";
-import { isUniqueViolation } from "~/domain/catalog/slug.server";
+import { isUniqueViolation } from "~/utils/db-errors.server";
 
 export { cartDiscountSchema, CART_DISCOUNT_INTENTS, describeDiscount, discountInputSchema } from "./discount.schema";
 
