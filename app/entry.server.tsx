@@ -7,7 +7,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { startBackgroundJobs } from "./jobs/index.server";
 import { cardHtml } from "~/components/catalog/card-html.server";
-import { cspHeader } from "~/utils/http/csp";
+import { cspHeader } from "~/http/csp";
 import { headerHtml } from "~/components/layout/header-html.server";
 import { db } from "./utils/db.server";
 import { env } from "./utils/env.server";

@@ -11,7 +11,7 @@ declare module "@remix-run/node" {
     requestId?: string;
     /**
      * The shop's public origin for this request (APP_URL, or the origin the request came in on when
-     * it is unset): read it through publicOrigin() in app/utils/http/http.server.ts.
+     * it is unset): read it through publicOrigin() in app/http/http.server.ts.
      */
     publicOrigin?: string;
     /** The request's path could not be decoded; the server routes it to the 400 screen. */

@@ -11,14 +11,15 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { getToast } from "~/utils/http/toast.server";
+import { getToast } from "~/http/toast.server";
 import { Footer } from "~/components/layout/Footer";
 import { Header } from "~/components/layout/Header";
 import { BadRequest, NotFound, UnexpectedError } from "~/components/layout/NotFound";
 import { Toaster, type Toast } from "~/components/layout/Toaster";
-import { cartItemCount, readCart } from "~/domain/cart/cart.server";
+import { cartItemCount } from "~/domain/cart/cart.server";
+import { readCart } from "~/http/cart-cookie.server";
 import { listCategories } from "~/domain/catalog/category.server";
-import { getOptionalUser } from "~/domain/accounts/auth.server";
+import { getOptionalUser } from "~/http/auth.server";
 import { env } from "~/utils/env.server";
 import { REQUEST_ID_META, useNonce, useRequestId } from "~/components/layout/document-info";
 import stylesheet from "~/tailwind.css";

@@ -2,7 +2,7 @@
 // `server-build/index.js`, or $SERVER_BUILD_DIR/index.js (the tests build
 // into their own folder). Packages stay in node_modules; our own files
 // (server/, the local stand-ins of dev/ that it imports when their service is not
-// configured, app/utils/http/csp.ts) are bundled.
+// configured, app/http/csp.ts) are bundled.
 import path from "node:path";
 import { build } from "esbuild";
 import { root } from "./db.js";

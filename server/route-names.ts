@@ -4,7 +4,7 @@
 // "unmatched". Never the path itself, which would make one series per product.
 import type { ServerBuild } from "@remix-run/node";
 import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
-import type { PageCacheHandle } from "../app/utils/http/page-cache";
+import type { PageCacheHandle } from "../app/http/page-cache";
 
 export function routeNamer(build: ServerBuild): (path: string) => string {
   const routes = Object.values(build.routes);

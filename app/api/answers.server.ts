@@ -1,7 +1,7 @@
 // Answers more than one area's handlers give.
 import { json } from "@remix-run/node";
 import type { Outcome } from "~/domain/outcome";
-import { apiError } from "~/utils/http/http.server";
+import { apiError } from "~/http/http.server";
 
 /** A domain write's answer: its refusal with the field errors, or `{ success: true, ...fields }` with `status`. */
 export function writeAnswer<T extends object>(result: Outcome<T>, fields: (saved: T) => Record<string, unknown>, status = 200): Response {

@@ -12,10 +12,10 @@
 //   7. the handler; a response it throws passes through, anything else
 //      unexpected becomes a JSON 500 without internals (and is logged).
 import type { AppLoadContext } from "@remix-run/node";
-import { discardBody, readBodyBytes, readForm, readJsonBody } from "~/utils/http/request-input.server";
-import { requireApiAdmin, requireApiUser } from "~/domain/accounts/auth.server";
+import { discardBody, readBodyBytes, readForm, readJsonBody } from "~/http/request-input.server";
+import { requireApiAdmin, requireApiUser } from "~/http/auth.server";
 import { env } from "~/utils/env.server";
-import { apiError } from "~/utils/http/http.server";
+import { apiError } from "~/http/http.server";
 import { formDataToObject, parseInput, urlInputErrors } from "~/utils/validation";
 import { matchPath } from "./paths";
 import type { HandlerArgs } from "./handler";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { BadRequest, NotFound } from "~/components/layout/NotFound";
-import { notFound } from "~/utils/http/http.server";
+import { notFound } from "~/http/http.server";
 
 // Every path no other route claims: the 404 screen with status 404. The server
 // also sends malformed addresses here (context.malformedUrl): a 400 screen.

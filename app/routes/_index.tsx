@@ -2,14 +2,15 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CatalogFilters } from "~/components/catalog/CatalogFilters";
 import { ChunkPage, ProductGrid, keepListingAfterCartAction } from "~/components/catalog/ProductGrid";
-import { bandForRange, chunkHref, listingSearch, isChunkRequest, withPage } from "~/domain/catalog/catalog";
+import { bandForRange, chunkHref, listingSearch, withPage } from "~/domain/catalog/catalog";
+import { isChunkRequest } from "~/http/chunk";
 import { listingQueryFromSearchParams } from "~/domain/catalog/catalog-query";
 import { productChunk, productGrid } from "~/domain/catalog/listed-product.server";
 import { listProducts } from "~/domain/catalog/listing.server";
 import { listCategories } from "~/domain/catalog/category.server";
-import { plainData, publicOrigin } from "~/utils/http/http.server";
-import { pageMeta } from "~/utils/http/meta";
-import type { PageCacheHandle } from "~/utils/http/page-cache";
+import { plainData, publicOrigin } from "~/http/http.server";
+import { pageMeta } from "~/http/meta";
+import type { PageCacheHandle } from "~/http/page-cache";
 
 // `/?category=<id>&category=<id>&price=20-39&sort=price-asc&page=2`: every
 // filter state is a URL. `chunk=1` on a data request (Load More's fetcher)

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { pageMeta } from "~/utils/http/meta";
+import { pageMeta } from "~/http/meta";
 
 export const meta: MetaFunction = ({ location }) =>
   pageMeta({ title: "About us", description: "Who we are and what we sell.", path: location.pathname });

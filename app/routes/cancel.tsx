@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { cancelCheckout, type CancelOutcome } from "~/domain/checkout/cancel.server";
-import { getOptionalUser } from "~/domain/accounts/auth.server";
-import { pageMeta } from "~/utils/http/meta";
+import { getOptionalUser } from "~/http/auth.server";
+import { pageMeta } from "~/http/meta";
 
 export const meta: MetaFunction = () => [
   ...pageMeta({ title: "Payment canceled", description: "Your payment was canceled; your cart is kept", path: "/cancel" }),

@@ -3,9 +3,9 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CategoryList } from "~/components/catalog/CategoryList";
 import { listCategoriesWithCounts } from "~/domain/catalog/category-page.server";
-import { publicOrigin } from "~/utils/http/http.server";
-import { pageMeta } from "~/utils/http/meta";
-import type { PageCacheHandle } from "~/utils/http/page-cache";
+import { publicOrigin } from "~/http/http.server";
+import { pageMeta } from "~/http/meta";
+import type { PageCacheHandle } from "~/http/page-cache";
 
 // /categories (and /category, which re-exports this module): every category as a link.
 

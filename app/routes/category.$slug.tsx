@@ -3,12 +3,13 @@ import { useLoaderData, useParams } from "@remix-run/react";
 import { ChunkPage, ProductGrid, keepListingAfterCartAction } from "~/components/catalog/ProductGrid";
 import { Breadcrumbs, JsonLd, breadcrumbJsonLd } from "~/components/layout/Breadcrumbs";
 import { SortForm } from "~/components/catalog/SortForm";
-import { DEFAULT_SORT, chunkHref, lenientPage, isChunkRequest, sortFromParam, withPage } from "~/domain/catalog/catalog";
+import { DEFAULT_SORT, chunkHref, lenientPage, sortFromParam, withPage } from "~/domain/catalog/catalog";
+import { isChunkRequest } from "~/http/chunk";
 import { getCategoryPage } from "~/domain/catalog/category-page.server";
 import { productChunk, productGrid } from "~/domain/catalog/listed-product.server";
-import { notFound, plainData, publicOrigin } from "~/utils/http/http.server";
-import { pageMeta } from "~/utils/http/meta";
-import type { PageCacheHandle } from "~/utils/http/page-cache";
+import { notFound, plainData, publicOrigin } from "~/http/http.server";
+import { pageMeta } from "~/http/meta";
+import type { PageCacheHandle } from "~/http/page-cache";
 
 // /category/{slug}?page=N: one category's products, newest first, with Load More.
 

@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { env } from "~/utils/env.server";
-import { pageMeta } from "~/utils/http/meta";
+import { pageMeta } from "~/http/meta";
 
 export function loader() {
   const { CONTACT_EMAIL, CONTACT_PHONE, CONTACT_TOLL_FREE } = env();

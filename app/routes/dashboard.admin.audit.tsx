@@ -6,7 +6,7 @@ import { guardMeta } from "~/components/layout/GuardScreen";
 import { Pager } from "~/components/ui/Pager";
 import { AUDIT_KINDS } from "~/domain/audit/audit";
 import { auditFilterSchema, listAuditEntries } from "~/domain/audit/audit.server";
-import { requireAdmin } from "~/domain/accounts/auth.server";
+import { requireAdmin } from "~/http/auth.server";
 import { formatPrice } from "~/utils/money";
 
 export const meta: MetaFunction = ({ error }) =>

@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { redirectWithSuccess } from "~/utils/http/toast.server";
+import { redirectWithSuccess } from "~/http/toast.server";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { CategoryForm, type CategoryFormData } from "~/components/admin/CategoryForm";
 import { guardMeta } from "~/components/layout/GuardScreen";
 import { getCategory, renameCategory } from "~/domain/catalog/category.server";
-import { requireAdmin } from "~/domain/accounts/auth.server";
-import { assertSameOrigin, notFound } from "~/utils/http/http.server";
-import { readForm } from "~/utils/http/request-input.server";
+import { requireAdmin } from "~/http/auth.server";
+import { assertSameOrigin, notFound } from "~/http/http.server";
+import { readForm } from "~/http/request-input.server";
 
 // The Edit modal's page, for browsers without JavaScript.
 export const meta: MetaFunction = ({ error }) =>

@@ -4,8 +4,8 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { guardMeta } from "~/components/layout/GuardScreen";
 import { getCategory } from "~/domain/catalog/category.server";
-import { requireAdmin } from "~/domain/accounts/auth.server";
-import { foundOr404 } from "~/utils/http/http.server";
+import { requireAdmin } from "~/http/auth.server";
+import { foundOr404 } from "~/http/http.server";
 
 // Delete a category without JavaScript: this page asks first, then posts to
 // the category screen's one delete action (intent=delete), as the dialog does.

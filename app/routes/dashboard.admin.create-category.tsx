@@ -2,15 +2,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { jsonWithSuccess, redirectWithError, redirectWithSuccess } from "~/utils/http/toast.server";
+import { jsonWithSuccess, redirectWithError, redirectWithSuccess } from "~/http/toast.server";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { CategoryForm, type CategoryFormData } from "~/components/admin/CategoryForm";
 import { CategoryRow, EditCategoryDialog } from "~/components/admin/CategoryRow";
 import { guardMeta } from "~/components/layout/GuardScreen";
 import { createCategory, deleteCategory, listCategories, renameCategory, type CategorySummary } from "~/domain/catalog/category.server";
-import { requireAdmin } from "~/domain/accounts/auth.server";
-import { assertSameOrigin } from "~/utils/http/http.server";
-import { readForm } from "~/utils/http/request-input.server";
+import { requireAdmin } from "~/http/auth.server";
+import { assertSameOrigin } from "~/http/http.server";
+import { readForm } from "~/http/request-input.server";
 import { useHydrated } from "~/utils/hooks/use-hydrated";
 
 const PATH = "/dashboard/admin/create-category";

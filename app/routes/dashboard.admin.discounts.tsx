@@ -7,11 +7,11 @@ import { guardMeta } from "~/components/layout/GuardScreen";
 import { useResultKey } from "~/components/ui/TextField";
 import { describeDiscount } from "~/domain/discounts/discount.schema";
 import { createDiscount, discountInputSchema, listDiscounts, setDiscountActive } from "~/domain/discounts/discount.server";
-import { requireAdmin } from "~/domain/accounts/auth.server";
-import { formErrors, readFormData, readValidForm } from "~/utils/http/request-input.server";
-import { assertSameOrigin } from "~/utils/http/http.server";
+import { requireAdmin } from "~/http/auth.server";
+import { formErrors, readFormData, readValidForm } from "~/http/request-input.server";
+import { assertSameOrigin } from "~/http/http.server";
 import { formatPrice } from "~/utils/money";
-import { redirectWithError, redirectWithSuccess } from "~/utils/http/toast.server";
+import { redirectWithError, redirectWithSuccess } from "~/http/toast.server";
 
 const PATH = "/dashboard/admin/discounts";
 

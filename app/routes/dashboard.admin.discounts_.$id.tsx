@@ -6,10 +6,10 @@ import { DISCOUNT_FORM_FIELDS, DiscountForm, type DiscountFormAnswer, type Disco
 import { guardMeta } from "~/components/layout/GuardScreen";
 import { useResultKey } from "~/components/ui/TextField";
 import { discountInputSchema, getDiscount, updateDiscount, type DiscountSummary } from "~/domain/discounts/discount.server";
-import { requireAdmin } from "~/domain/accounts/auth.server";
-import { formErrors, readValidForm } from "~/utils/http/request-input.server";
-import { assertSameOrigin, foundOr404 } from "~/utils/http/http.server";
-import { redirectWithSuccess } from "~/utils/http/toast.server";
+import { requireAdmin } from "~/http/auth.server";
+import { formErrors, readValidForm } from "~/http/request-input.server";
+import { assertSameOrigin, foundOr404 } from "~/http/http.server";
+import { redirectWithSuccess } from "~/http/toast.server";
 
 export const meta: MetaFunction = ({ error }) =>
   guardMeta(error) ?? [{ title: "Edit discount | Storefront" }, { name: "robots", content: "noindex" }];

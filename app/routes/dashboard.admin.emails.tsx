@@ -7,11 +7,11 @@ import { Pager } from "~/components/ui/Pager";
 import { StackedCell } from "~/components/ui/StackedCell";
 import { EMAIL_STATUSES, emailStatusLabel, parseEmailStatus, retryEmailSchema } from "~/domain/mail/email";
 import { EMAILS_PAGE_SIZE, listEmails, retryEmail } from "~/domain/mail/email.server";
-import { requireAdmin } from "~/domain/accounts/auth.server";
-import { readValidForm } from "~/utils/http/request-input.server";
-import { assertSameOrigin } from "~/utils/http/http.server";
+import { requireAdmin } from "~/http/auth.server";
+import { readValidForm } from "~/http/request-input.server";
+import { assertSameOrigin } from "~/http/http.server";
 import { pageCount, pageFromUrl } from "~/utils/paging";
-import { redirectWithError, redirectWithSuccess } from "~/utils/http/toast.server";
+import { redirectWithError, redirectWithSuccess } from "~/http/toast.server";
 
 // /dashboard/admin/emails: every e-mail the shop queued, newest first, and a
 // Retry for those that failed after their last try (e.g. a long SMTP outage).

@@ -8,9 +8,9 @@ import { OrderStatusControl } from "~/components/orders/OrderStatusControl";
 import { Pager } from "~/components/ui/Pager";
 import { ORDER_SEARCH_MAX, ORDER_STATUSES, PAYMENT_FILTERS, orderFilterFromUrl, orderFilterParams } from "~/domain/orders/order";
 import { ORDERS_SCREEN_PAGE_SIZE, listAllOrders } from "~/domain/orders/order.server";
-import { requireAdmin } from "~/domain/accounts/auth.server";
+import { requireAdmin } from "~/http/auth.server";
 import { pageFromUrl } from "~/utils/paging";
-import { orderStatusAction } from "~/domain/orders/status-action.server";
+import { orderStatusAction } from "~/http/order-status-action.server";
 
 export const meta: MetaFunction = ({ error }) =>
   guardMeta(error) ?? [{ title: "All Orders | Storefront" }, { name: "robots", content: "noindex" }];

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { orderFilterFromUrl } from "~/domain/orders/order";
 import { ordersCsvStream } from "~/domain/orders/order-export.server";
-import { requireAdmin } from "~/domain/accounts/auth.server";
+import { requireAdmin } from "~/http/auth.server";
 
 // GET /dashboard/admin/orders.csv?status=&payment=&q=: the order list's current filter as a CSV download.
 export async function loader({ request }: LoaderFunctionArgs) {

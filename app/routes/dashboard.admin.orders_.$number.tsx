@@ -9,11 +9,11 @@ import { RefundPanel } from "~/components/orders/RefundPanel";
 import { getOrderForAdmin, parseOrderNumber } from "~/domain/orders/order.server";
 import { refundInputFromForm, refundInputSchema } from "~/domain/payments/refund";
 import { previewRefund, refundableOf, refundPaidOrder } from "~/domain/payments/refund.server";
-import { requireAdmin } from "~/domain/accounts/auth.server";
-import { assertSameOrigin, foundOr404 } from "~/utils/http/http.server";
-import { orderStatusAction } from "~/domain/orders/status-action.server";
-import { redirectWithError, redirectWithSuccess } from "~/utils/http/toast.server";
-import { readForm } from "~/utils/http/request-input.server";
+import { requireAdmin } from "~/http/auth.server";
+import { assertSameOrigin, foundOr404 } from "~/http/http.server";
+import { orderStatusAction } from "~/http/order-status-action.server";
+import { redirectWithError, redirectWithSuccess } from "~/http/toast.server";
+import { readForm } from "~/http/request-input.server";
 
 // /dashboard/admin/orders/10042: one order in full, its status control and its
 // refunds. ?refund=review&… (the refund form, sent by GET) shows the refund's

@@ -1,18 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { redirectWithSuccess } from "~/utils/http/toast.server";
+import { redirectWithSuccess } from "~/http/toast.server";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { guardMeta } from "~/components/layout/GuardScreen";
 import { ConfirmDelete } from "~/components/ui/ConfirmDelete";
 import { ProductForm } from "~/components/admin/ProductForm";
 import { listCategories } from "~/domain/catalog/category.server";
 import { adminPhotoUrl, getProductForAdmin, updateProduct } from "~/domain/catalog/product.server";
-import { requireAdmin } from "~/domain/accounts/auth.server";
+import { requireAdmin } from "~/http/auth.server";
 import { env } from "~/utils/env.server";
-import { assertSameOrigin, foundOr404 } from "~/utils/http/http.server";
-import { saveProductForm, type ProductActionData } from "~/domain/catalog/product-form.server";
-import { formatMegabytes } from "~/utils/http/request-input.server";
+import { assertSameOrigin, foundOr404 } from "~/http/http.server";
+import { saveProductForm, type ProductActionData } from "~/http/product-form.server";
+import { formatMegabytes } from "~/http/request-input.server";
 
 const DELETE_QUESTION = "Are You Sure want to delete this product?";
 

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { redirectWithError, redirectWithSuccess } from "~/utils/http/toast.server";
+import { redirectWithError, redirectWithSuccess } from "~/http/toast.server";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { guardMeta } from "~/components/layout/GuardScreen";
 import { deleteProduct, getProductForAdmin } from "~/domain/catalog/product.server";
-import { requireAdmin } from "~/domain/accounts/auth.server";
-import { assertSameOrigin, foundOr404 } from "~/utils/http/http.server";
+import { requireAdmin } from "~/http/auth.server";
+import { assertSameOrigin, foundOr404 } from "~/http/http.server";
 import { formatPrice } from "~/utils/money";
 
 // DELETE PRODUCT: the confirmation page without JavaScript, and the one

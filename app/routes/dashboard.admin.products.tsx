@@ -5,7 +5,7 @@ import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { guardMeta } from "~/components/layout/GuardScreen";
 import { Pager } from "~/components/ui/Pager";
 import { adminPhotoUrl, listProductsForAdmin } from "~/domain/catalog/product.server";
-import { requireAdmin } from "~/domain/accounts/auth.server";
+import { requireAdmin } from "~/http/auth.server";
 import { formatPrice } from "~/utils/money";
 import { pageFromUrl } from "~/utils/paging";
 import { preview } from "~/utils/text";

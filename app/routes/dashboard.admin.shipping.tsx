@@ -6,12 +6,12 @@ import { ShippingZoneForm, type ZoneFormAnswer } from "~/components/admin/Shippi
 import { ShippingZoneList } from "~/components/admin/ShippingZoneList";
 import { guardMeta } from "~/components/layout/GuardScreen";
 import { useResultKey } from "~/components/ui/TextField";
-import { requireAdmin } from "~/domain/accounts/auth.server";
+import { requireAdmin } from "~/http/auth.server";
 import { checkZoneForm, ZONE_FORM_FIELDS } from "~/domain/shipping/zone-form";
 import { createZone, deleteZone, listZones } from "~/domain/shipping/zones.server";
-import { assertSameOrigin } from "~/utils/http/http.server";
-import { formErrors, keepValues, MAX_FORM_BYTES, readFormData } from "~/utils/http/request-input.server";
-import { redirectWithError, redirectWithSuccess } from "~/utils/http/toast.server";
+import { assertSameOrigin } from "~/http/http.server";
+import { formErrors, keepValues, MAX_FORM_BYTES, readFormData } from "~/http/request-input.server";
+import { redirectWithError, redirectWithSuccess } from "~/http/toast.server";
 
 const PATH = "/dashboard/admin/shipping";
 

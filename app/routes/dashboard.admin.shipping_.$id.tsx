@@ -5,12 +5,12 @@ import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { ShippingZoneForm, type ZoneFormAnswer } from "~/components/admin/ShippingZoneForm";
 import { guardMeta } from "~/components/layout/GuardScreen";
 import { useResultKey } from "~/components/ui/TextField";
-import { requireAdmin } from "~/domain/accounts/auth.server";
+import { requireAdmin } from "~/http/auth.server";
 import { checkZoneForm, methodRowsFor, ZONE_FORM_FIELDS, zoneToForm } from "~/domain/shipping/zone-form";
 import { getZone, updateZone } from "~/domain/shipping/zones.server";
-import { assertSameOrigin, foundOr404 } from "~/utils/http/http.server";
-import { formErrors, keepValues, MAX_FORM_BYTES, readFormData } from "~/utils/http/request-input.server";
-import { redirectWithSuccess } from "~/utils/http/toast.server";
+import { assertSameOrigin, foundOr404 } from "~/http/http.server";
+import { formErrors, keepValues, MAX_FORM_BYTES, readFormData } from "~/http/request-input.server";
+import { redirectWithSuccess } from "~/http/toast.server";
 
 const LIST = "/dashboard/admin/shipping";
 

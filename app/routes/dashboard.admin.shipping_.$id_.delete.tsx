@@ -4,9 +4,9 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { deleteWarning } from "~/components/admin/ShippingZoneList";
 import { guardMeta } from "~/components/layout/GuardScreen";
-import { requireAdmin } from "~/domain/accounts/auth.server";
+import { requireAdmin } from "~/http/auth.server";
 import { getZone } from "~/domain/shipping/zones.server";
-import { foundOr404 } from "~/utils/http/http.server";
+import { foundOr404 } from "~/http/http.server";
 
 // Delete a zone without JavaScript: this page asks first, then posts to the
 // shipping screen's one delete action (intent=delete), as the dialog does.

@@ -7,12 +7,12 @@ import { TaxRatesTable } from "~/components/admin/TaxRatesTable";
 import { TaxSettingsForm } from "~/components/admin/TaxSettingsForm";
 import { guardMeta } from "~/components/layout/GuardScreen";
 import { useResultKey } from "~/components/ui/TextField";
-import { requireAdmin } from "~/domain/accounts/auth.server";
+import { requireAdmin } from "~/http/auth.server";
 import { deleteTaxRate, listTaxRates, saveTaxRate, taxSettings, updateTaxSettings } from "~/domain/tax/rates.server";
 import { formatRate } from "~/domain/tax/tax";
-import { assertSameOrigin } from "~/utils/http/http.server";
-import { keepValues, MAX_FORM_BYTES, readFormData } from "~/utils/http/request-input.server";
-import { redirectWithError, redirectWithSuccess } from "~/utils/http/toast.server";
+import { assertSameOrigin } from "~/http/http.server";
+import { keepValues, MAX_FORM_BYTES, readFormData } from "~/http/request-input.server";
+import { redirectWithError, redirectWithSuccess } from "~/http/toast.server";
 import type { FieldErrors } from "~/utils/validation";
 
 const PATH = "/dashboard/admin/tax";

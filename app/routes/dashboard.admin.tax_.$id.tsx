@@ -5,12 +5,12 @@ import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { rateRefusal, TAX_RATE_FIELDS, TaxRateForm, type TaxFormAnswer } from "~/components/admin/TaxRateForm";
 import { guardMeta } from "~/components/layout/GuardScreen";
 import { useResultKey } from "~/components/ui/TextField";
-import { requireAdmin } from "~/domain/accounts/auth.server";
+import { requireAdmin } from "~/http/auth.server";
 import { listTaxRates, saveTaxRate } from "~/domain/tax/rates.server";
 import { formatRate } from "~/domain/tax/tax";
-import { assertSameOrigin, foundOr404 } from "~/utils/http/http.server";
-import { keepValues, MAX_FORM_BYTES, readFormData } from "~/utils/http/request-input.server";
-import { redirectWithSuccess } from "~/utils/http/toast.server";
+import { assertSameOrigin, foundOr404 } from "~/http/http.server";
+import { keepValues, MAX_FORM_BYTES, readFormData } from "~/http/request-input.server";
+import { redirectWithSuccess } from "~/http/toast.server";
 
 const LIST = "/dashboard/admin/tax";
 

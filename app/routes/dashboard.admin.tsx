@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { AdminMenu } from "~/components/account/DashboardMenus";
 import { DashboardErrorBoundary, DashboardShell } from "~/components/account/DashboardLayout";
 import { guardMeta } from "~/components/layout/GuardScreen";
-import { requireAdmin } from "~/domain/accounts/auth.server";
+import { requireAdmin } from "~/http/auth.server";
 
 // Layout of /dashboard/admin/*. The server check runs here; every child's own
 // loader and action calls requireAdmin too (loaders run in parallel).

@@ -7,7 +7,7 @@ import { Pager } from "~/components/ui/Pager";
 import { StackedCell } from "~/components/ui/StackedCell";
 import { listUsersForAdmin } from "~/domain/accounts/user-admin.server";
 import { Role } from "~/domain/accounts/user";
-import { requireAdmin } from "~/domain/accounts/auth.server";
+import { requireAdmin } from "~/http/auth.server";
 import { pageFromUrl } from "~/utils/paging";
 
 export const meta: MetaFunction = ({ error }) =>

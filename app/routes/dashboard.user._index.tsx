@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/domain/accounts/auth.server";
+import { requireUser } from "~/http/auth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { OrderCard } from "~/components/orders/OrderCard";
 import { Pager } from "~/components/ui/Pager";
 import { listOrdersForUserPage } from "~/domain/orders/order.server";
-import { requireUser } from "~/domain/accounts/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { pageFromUrl } from "~/utils/paging";
 
 export async function loader({ request }: LoaderFunctionArgs) {

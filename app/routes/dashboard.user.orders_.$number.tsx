@@ -3,8 +3,8 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { OrderDetail } from "~/components/orders/OrderDetail";
 import { getOrderForBuyer, parseOrderNumber } from "~/domain/orders/order.server";
-import { requireUser } from "~/domain/accounts/auth.server";
-import { foundOr404 } from "~/utils/http/http.server";
+import { requireUser } from "~/http/auth.server";
+import { foundOr404 } from "~/http/http.server";
 
 // /dashboard/user/orders/10042: one of the shopper's own orders in full.
 // Another shopper's number is "not found", exactly like a number never used.

@@ -1,17 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
-import { redirectWithSuccess } from "~/utils/http/toast.server";
+import { redirectWithSuccess } from "~/http/toast.server";
 import { AccountForm } from "~/components/account/AccountForm";
 import { TextField, useResultKey } from "~/components/ui/TextField";
 import { PASSWORD_MIN_LENGTH } from "~/domain/accounts/user";
-import { attemptContext } from "~/domain/accounts/rate-limit.server";
+import { attemptContext } from "~/http/client.server";
 import { updateProfile } from "~/domain/accounts/user.server";
 import { profileSchema } from "~/domain/accounts/user.schema";
-import { requireUser } from "~/domain/accounts/auth.server";
-import { readValidForm, refusedAttempt } from "~/utils/http/request-input.server";
-import { assertSameOrigin } from "~/utils/http/http.server";
-import { readSessionToken } from "~/domain/accounts/session.server";
+import { requireUser } from "~/http/auth.server";
+import { readValidForm, refusedAttempt } from "~/http/request-input.server";
+import { assertSameOrigin } from "~/http/http.server";
+import { readSessionToken } from "~/http/session-cookie.server";
 import { fieldProps, useSchemaForm } from "~/utils/hooks/use-schema-form";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { SessionList } from "~/components/account/SessionList";
 import { TwoFactorPanel } from "~/components/account/TwoFactorPanel";
 import { listSessions, signOutEverywhereElse, signOutSession } from "~/domain/accounts/account-sessions.server";
-import { clientIp } from "~/domain/accounts/rate-limit.server";
+import { clientIp } from "~/http/client.server";
 import { securityActionSchema } from "~/domain/accounts/two-factor.schema";
 import {
   confirmTwoFactor,
@@ -13,11 +13,12 @@ import {
   startTwoFactorSetup,
   twoFactorStatus,
 } from "~/domain/accounts/two-factor.server";
-import { adminNeedsTwoFactor, isAdmin, requireUser } from "~/domain/accounts/auth.server";
-import { readFormData, refusedAttempt } from "~/utils/http/request-input.server";
-import { assertSameOrigin } from "~/utils/http/http.server";
-import { readSessionToken } from "~/domain/accounts/session.server";
-import { redirectWithError, redirectWithSuccess } from "~/utils/http/toast.server";
+import { adminNeedsTwoFactor, isAdmin } from "~/domain/accounts/access.server";
+import { requireUser } from "~/http/auth.server";
+import { readFormData, refusedAttempt } from "~/http/request-input.server";
+import { assertSameOrigin } from "~/http/http.server";
+import { readSessionToken } from "~/http/session-cookie.server";
+import { redirectWithError, redirectWithSuccess } from "~/http/toast.server";
 import { parseForm } from "~/utils/validation";
 
 const HERE = "/dashboard/user/security";

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { UserMenu } from "~/components/account/DashboardMenus";
 import { DashboardErrorBoundary, DashboardShell } from "~/components/account/DashboardLayout";
 import { guardMeta } from "~/components/layout/GuardScreen";
-import { requireUser } from "~/domain/accounts/auth.server";
+import { requireUser } from "~/http/auth.server";
 
 // Layout of /dashboard/user/*. The server check runs here; every child's own
 // loader and action calls requireUser too (loaders run in parallel).

@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getOptionalUser } from "~/domain/accounts/auth.server";
-import { priceCart, readCart } from "~/domain/cart/cart.server";
-import { applyDiscountCode, discountCodeCookie } from "~/domain/discounts/discount.server";
-import { redirectWithError, redirectWithSuccess } from "~/utils/http/toast.server";
+import { getOptionalUser } from "~/http/auth.server";
+import { priceCart } from "~/domain/cart/cart.server";
+import { readCart } from "~/http/cart-cookie.server";
+import { applyDiscountCode } from "~/domain/discounts/discount.server";
+import { discountCodeCookie } from "~/http/discount-cookie.server";
+import { redirectWithError, redirectWithSuccess } from "~/http/toast.server";
 
 // /discount/CODE: a link an owner can share. The code is checked against the
 // visitor's cart as it is now and kept with it (see applyDiscountCode); either

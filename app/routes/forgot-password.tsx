@@ -1,15 +1,15 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useNavigation } from "@remix-run/react";
-import { redirectWithSuccess } from "~/utils/http/toast.server";
+import { redirectWithSuccess } from "~/http/toast.server";
 import { AccountForm, EmailField, NewPasswordField, SecurityAnswerField } from "~/components/account/AccountForm";
 import { useResultKey } from "~/components/ui/TextField";
-import { attemptContext } from "~/domain/accounts/rate-limit.server";
+import { attemptContext } from "~/http/client.server";
 import { resetPassword } from "~/domain/accounts/user.server";
 import { forgotPasswordSchema } from "~/domain/accounts/user.schema";
-import { readValidForm, refusedAttempt } from "~/utils/http/request-input.server";
-import { assertSameOrigin } from "~/utils/http/http.server";
-import { retryAfterFromAction } from "~/utils/http/headers";
-import { pageMeta } from "~/utils/http/meta";
+import { readValidForm, refusedAttempt } from "~/http/request-input.server";
+import { assertSameOrigin } from "~/http/http.server";
+import { retryAfterFromAction } from "~/http/headers";
+import { pageMeta } from "~/http/meta";
 import { fieldProps, useSchemaForm } from "~/utils/hooks/use-schema-form";
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,19 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { redirectWithSuccess } from "~/utils/http/toast.server";
+import { redirectWithSuccess } from "~/http/toast.server";
 import { AccountForm, EmailField } from "~/components/account/AccountForm";
 import { TextField, useResultKey } from "~/components/ui/TextField";
-import { attemptContext } from "~/domain/accounts/rate-limit.server";
+import { attemptContext } from "~/http/client.server";
 import { login } from "~/domain/accounts/user.server";
 import { loginSchema } from "~/domain/accounts/user.schema";
-import { getOptionalUser } from "~/domain/accounts/auth.server";
-import { readValidForm, refusedAttempt } from "~/utils/http/request-input.server";
-import { assertSameOrigin, safeRedirect } from "~/utils/http/http.server";
-import { retryAfterFromAction } from "~/utils/http/headers";
-import { pageMeta } from "~/utils/http/meta";
-import { commitPendingLogin } from "~/domain/accounts/pending-login.server";
-import { commitSessionCookie, readSessionToken, revokeSession } from "~/domain/accounts/session.server";
+import { getOptionalUser } from "~/http/auth.server";
+import { readValidForm, refusedAttempt } from "~/http/request-input.server";
+import { assertSameOrigin, safeRedirect } from "~/http/http.server";
+import { retryAfterFromAction } from "~/http/headers";
+import { pageMeta } from "~/http/meta";
+import { commitPendingLogin } from "~/http/pending-login.server";
+import { commitSessionCookie, readSessionToken } from "~/http/session-cookie.server";
+import { revokeSession } from "~/domain/accounts/session.server";
 import { fieldProps, useSchemaForm } from "~/utils/hooks/use-schema-form";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,16 +3,17 @@ import { json, redirect } from "@remix-run/node";
 import { Link, useActionData, useNavigation } from "@remix-run/react";
 import { AccountForm } from "~/components/account/AccountForm";
 import { TextField, useResultKey } from "~/components/ui/TextField";
-import { clientIp } from "~/domain/accounts/rate-limit.server";
+import { clientIp } from "~/http/client.server";
 import { twoFactorCodeSchema } from "~/domain/accounts/two-factor.schema";
 import { completeLogin } from "~/domain/accounts/user.server";
-import { readValidForm, refusedAttempt } from "~/utils/http/request-input.server";
-import { assertSameOrigin } from "~/utils/http/http.server";
-import { retryAfterFromAction } from "~/utils/http/headers";
-import { pageMeta } from "~/utils/http/meta";
-import { clearPendingLogin, readPendingLogin } from "~/domain/accounts/pending-login.server";
-import { commitSessionCookie, readSessionToken, revokeSession } from "~/domain/accounts/session.server";
-import { redirectWithSuccess } from "~/utils/http/toast.server";
+import { readValidForm, refusedAttempt } from "~/http/request-input.server";
+import { assertSameOrigin } from "~/http/http.server";
+import { retryAfterFromAction } from "~/http/headers";
+import { pageMeta } from "~/http/meta";
+import { clearPendingLogin, readPendingLogin } from "~/http/pending-login.server";
+import { commitSessionCookie, readSessionToken } from "~/http/session-cookie.server";
+import { revokeSession } from "~/domain/accounts/session.server";
+import { redirectWithSuccess } from "~/http/toast.server";
 import { fieldProps, useSchemaForm } from "~/utils/hooks/use-schema-form";
 
 // The second step of a login for an account with two-factor sign-in on. The

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { redirectWithSuccess } from "~/utils/http/toast.server";
-import { assertSameOrigin } from "~/utils/http/http.server";
-import { destroySessionCookie, readSessionToken, revokeSession } from "~/domain/accounts/session.server";
+import { redirectWithSuccess } from "~/http/toast.server";
+import { assertSameOrigin } from "~/http/http.server";
+import { destroySessionCookie, readSessionToken } from "~/http/session-cookie.server";
+import { revokeSession } from "~/domain/accounts/session.server";
 
 // Logging out changes state, so it is a POST (the header's Logout button);
 // a GET (a link, a prefetch, an image tag on another site) does nothing.

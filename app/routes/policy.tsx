@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { pageMeta } from "~/utils/http/meta";
+import { pageMeta } from "~/http/meta";
 
 export const meta: MetaFunction = ({ location }) =>
   pageMeta({ title: "Privacy Policy", description: "How we handle your personal data.", path: location.pathname });

@@ -9,10 +9,10 @@ import { productPhotoPath } from "~/domain/catalog/catalog";
 import { toProductCard } from "~/domain/catalog/listed-product.server";
 import { getProductPage } from "~/domain/catalog/product-page.server";
 import { selectVariant } from "~/domain/catalog/variants/variants";
-import { notFound, plainData, publicOrigin } from "~/utils/http/http.server";
-import { pageMeta } from "~/utils/http/meta";
+import { notFound, plainData, publicOrigin } from "~/http/http.server";
+import { pageMeta } from "~/http/meta";
 import { centsToDollars, formatPrice } from "~/utils/money";
-import type { PageCacheHandle } from "~/utils/http/page-cache";
+import type { PageCacheHandle } from "~/http/page-cache";
 
 /** A signed-in visitor's own copy of this page may be kept (server/middleware/page-cache.ts). */
 export const handle = { pageCache: "personal" } satisfies PageCacheHandle;

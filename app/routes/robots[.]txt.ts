@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { publicOrigin } from "~/utils/http/http.server";
+import { publicOrigin } from "~/http/http.server";
 
 // Crawlers may read the storefront and product photos, not accounts, carts or the API.
 export function loader({ request }: LoaderFunctionArgs) {

@@ -2,12 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ChunkPage, ProductGrid, keepListingAfterCartAction } from "~/components/catalog/ProductGrid";
 import { SortForm } from "~/components/catalog/SortForm";
-import { chunkHref, lenientPage, isChunkRequest, sortFromParam, withPage } from "~/domain/catalog/catalog";
+import { chunkHref, lenientPage, sortFromParam, withPage } from "~/domain/catalog/catalog";
+import { isChunkRequest } from "~/http/chunk";
 import { productChunk, productGrid } from "~/domain/catalog/listed-product.server";
 import { searchProducts } from "~/domain/catalog/search.server";
-import { plainData, publicOrigin } from "~/utils/http/http.server";
-import { pageMeta } from "~/utils/http/meta";
-import type { PageCacheHandle } from "~/utils/http/page-cache";
+import { plainData, publicOrigin } from "~/http/http.server";
+import { pageMeta } from "~/http/meta";
+import type { PageCacheHandle } from "~/http/page-cache";
 
 /** A signed-in visitor's own copy of this page may be kept (server/middleware/page-cache.ts). */
 export const handle = { pageCache: "personal" } satisfies PageCacheHandle;

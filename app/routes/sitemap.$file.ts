@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { sitemapCategories, sitemapProductFiles, sitemapProducts } from "~/domain/catalog/sitemap-entries.server";
-import { notFound, publicOrigin } from "~/utils/http/http.server";
-import { sitemapUrl, streamXml } from "~/utils/http/sitemap.server";
+import { notFound, publicOrigin } from "~/http/http.server";
+import { sitemapUrl, streamXml } from "~/http/sitemap.server";
 
 const OPEN = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
 const CLOSE = "</urlset>\n";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { sitemapProductFiles } from "~/domain/catalog/sitemap-entries.server";
-import { publicOrigin } from "~/utils/http/http.server";
-import { escapeXml, XML_HEADERS } from "~/utils/http/sitemap.server";
+import { publicOrigin } from "~/http/http.server";
+import { escapeXml, XML_HEADERS } from "~/http/sitemap.server";
 
 // A sitemap index: the pages file (home, categories) and as many product files
 // as 50,000 URLs per file need, so the catalogue can grow without limit.

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { clearCartCookie, readCart } from "~/domain/cart/cart.server";
+import { clearCartCookie, readCart } from "~/http/cart-cookie.server";
 import { confirmCheckoutSession } from "~/domain/checkout/reconcile.server";
-import { discountCodeCookie, readDiscountCode } from "~/domain/discounts/discount.server";
-import { getOptionalUser } from "~/domain/accounts/auth.server";
-import { pageMeta } from "~/utils/http/meta";
+import { discountCodeCookie, readDiscountCode } from "~/http/discount-cookie.server";
+import { getOptionalUser } from "~/http/auth.server";
+import { pageMeta } from "~/http/meta";
 import { formatPrice } from "~/utils/money";
 
 export const meta: MetaFunction = ({ data }) => [

@@ -40,3 +40,6 @@ export function pgPool(): pg.Pool {
   if (!globalThis.__pgPool) throw new Error("the database pool is not set up");
   return globalThis.__pgPool;
 }
+
+/** A transaction's limits where a write may wait on locked rows (checkout, settling, refunds). */
+export const TX_OPTIONS = { maxWait: 10_000, timeout: 15_000 } as const;

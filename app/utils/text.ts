@@ -19,3 +19,6 @@ export function slugify(name: string): string {
     .replace(/-+$/g, "");
   return slug || "item";
 }
+
+/** An error's message, for a log line or a stored reason. */
+export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -9,7 +9,7 @@
 //   machine's network address comes back to that address (and its cookies).
 //   The scheme is the socket's, or X-Forwarded-Proto's and the host
 //   X-Forwarded-Host's only through TRUST_PROXY proxies (as Express reads them).
-// The app reads the answer as `context.publicOrigin` (app/utils/http/http.server.ts).
+// The app reads the answer as `context.publicOrigin` (app/http/http.server.ts).
 import type { Request, RequestHandler } from "express";
 import { refuse } from "./refuse";
 

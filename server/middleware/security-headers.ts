@@ -5,7 +5,7 @@
 // `connectSources`: in development only, the live-reload websocket (server/dev-build.ts).
 import type { RequestHandler } from "express";
 import helmet from "helmet";
-import { cspHeader } from "../../app/utils/http/csp";
+import { cspHeader } from "../../app/http/csp";
 import { pooledRandomBytes } from "../util/random-pool";
 
 export function securityHeaders({

@@ -11,7 +11,8 @@ vi.hoisted(() => {
   process.env.RATE_LIMIT_IP_MAX = "3";
 });
 
-import { addressKey, clientIp, limit, limitAuthAttempt, sweepExpired } from "~/domain/accounts/rate-limit.server";
+import { addressKey, limit, limitAuthAttempt, sweepExpired } from "~/domain/accounts/rate-limit.server";
+import { clientIp } from "~/http/client.server";
 import {
   authenticate,
   CURRENT_PASSWORD_REQUIRED_MESSAGE,
@@ -41,7 +42,7 @@ import * as apiOrders from "~/routes/api.v1.$";
 import * as apiProfile from "~/routes/api.v1.$";
 import * as apiRegister from "~/routes/api.v1.$";
 import * as apiUserAuth from "~/routes/api.v1.$";
-import { requireAdmin, requireApiAdmin, requireApiUser, requireUser } from "~/domain/accounts/auth.server";
+import { requireAdmin, requireApiAdmin, requireApiUser, requireUser } from "~/http/auth.server";
 import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { createSession, hashToken, userForToken } from "~/domain/accounts/session.server";

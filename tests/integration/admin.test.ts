@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createCategory, deleteCategory, getCategory, renameCategory } from "~/domain/catalog/category.server";
 import { createProduct, deleteProduct, getProductForAdmin, listProductsForAdmin, updateProduct } from "~/domain/catalog/product.server";
 import { db } from "~/utils/db.server";
-import { readForm } from "~/utils/http/request-input.server";
+import { readForm } from "~/http/request-input.server";
 import { createReadableStreamFromReadable, type AppLoadContext } from "@remix-run/node";
 import { action as createCategoryApi, loader as createCategoryApiGet } from "~/routes/api.v1.$";
 import { action as updateCategoryApi } from "~/routes/api.v1.$";
@@ -22,7 +22,7 @@ import { action as categoryPageAction, loader as categoryPageLoader } from "~/ro
 import { action as createProductPageAction } from "~/routes/dashboard.admin.create-product";
 import { action as ordersPageAction } from "~/routes/dashboard.admin.orders";
 import { action as updateProductPageAction } from "~/routes/dashboard.admin.product.$slug";
-import { sessionCookie } from "~/domain/accounts/session.server";
+import { sessionCookie } from "~/http/session-cookie.server";
 import { Role } from "~/domain/accounts/user";
 import { expectOk, signedIn, visitor, type Caller } from "../fixtures/integration";
 

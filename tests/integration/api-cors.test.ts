@@ -12,7 +12,8 @@ const ALLOWED = vi.hoisted(() => {
 });
 
 import { db } from "~/utils/db.server";
-import { commitSessionCookie, createSession, userForToken } from "~/domain/accounts/session.server";
+import { commitSessionCookie } from "~/http/session-cookie.server";
+import { createSession, userForToken } from "~/domain/accounts/session.server";
 import { apiRoutes, callRoute, declaredMethods, type ApiRoute } from "./api-harness";
 
 const FOREIGN = "https://evil.test";

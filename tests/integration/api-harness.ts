@@ -53,10 +53,14 @@ export function declaredMethods(apiPath: string): string[] {
 
 /** Every route: the screens' modules, the /api/v1 splat (as `/api/v1/*`), and each /api/v1 path of the contract. */
 export function allRoutes(): ApiRoute[] {
-  const files = fs
-    .readdirSync(routesDir)
-    .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
-    .map((file) => ({ file, ...routePath(file) }));
+  const files = fs.readdirSync(routesDir, { withFileTypes: true }).flatMap((entry) => {
+    // A folder route (`cart/route.tsx`, its helpers beside it) has the folder's path.
+    if (entry.isDirectory()) {
+      const module = ["route.tsx", "route.ts"].find((file) => fs.existsSync(path.join(routesDir, entry.name, file)));
+      return module ? [{ file: `${entry.name}/${module}`, ...routePath(entry.name) }] : [];
+    }
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [{ file: entry.name, ...routePath(entry.name) }] : [];
+  });
   return [...files, ...apiRoutes()];
 }
 

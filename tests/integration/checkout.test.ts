@@ -17,14 +17,12 @@ import {
   addToCart,
   applyCartAction,
   cartActionSchema,
-  cartCookie,
   MAX_CART_LINES,
   priceCart,
-  readCart,
-  serializeCart,
   setCartQuantity,
   type CartLine,
 } from "~/domain/cart/cart.server";
+import { cartCookie, readCart, serializeCart } from "~/http/cart-cookie.server";
 import { CHECKOUT_LIMIT, STRIPE_SESSION_FAILED } from "~/domain/checkout/rules.server";
 import { confirmCheckoutSession } from "~/domain/checkout/reconcile.server";
 import { fulfilFromEvent } from "~/domain/checkout/settle.server";
@@ -34,12 +32,13 @@ import { reconcilePayments, releaseExpiredReservations } from "~/domain/checkout
 import * as cancelRoute from "~/routes/cancel";
 import * as successRoute from "~/routes/success";
 import { webhookSecretProblem } from "~/utils/env.server";
-import * as cartRoute from "~/routes/cart";
-import * as checkoutRoute from "~/routes/checkout";
+import * as cartRoute from "~/routes/cart/route";
+import * as checkoutRoute from "~/routes/checkout/route";
 import * as paymentsRoute from "~/routes/api.v1.$";
 import * as webhookRoute from "~/routes/api.v1.$";
 import { db } from "~/utils/db.server";
-import { commitSessionCookie, createSession } from "~/domain/accounts/session.server";
+import { commitSessionCookie } from "~/http/session-cookie.server";
+import { createSession } from "~/domain/accounts/session.server";
 import { stripe } from "~/domain/payments/stripe.server";
 import { TEST_WEBHOOK_SECRET } from "../fixtures/stripe";
 

@@ -20,15 +20,15 @@ import {
   checkDiscount,
   createDiscount,
   discountCentsFor,
-  discountCodeCookie,
   discountInputSchema,
   getDiscount,
   updateDiscount,
 } from "~/domain/discounts/discount.server";
+import { discountCodeCookie } from "~/http/discount-cookie.server";
 import type { DiscountInput } from "~/domain/discounts/discount.schema";
 import { releaseExpiredReservations } from "~/domain/checkout/reconcile.server";
-import { cartCookie, serializeCart } from "~/domain/cart/cart.server";
-import * as cartRoute from "~/routes/cart";
+import { cartCookie, serializeCart } from "~/http/cart-cookie.server";
+import * as cartRoute from "~/routes/cart/route";
 import * as discountLinkRoute from "~/routes/discount.$code";
 import * as successRoute from "~/routes/success";
 import { db } from "~/utils/db.server";

@@ -16,7 +16,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 const stripeFake = await vi.hoisted(async () => (await import("./stripe-stand-in")).startStripeStandIn("whsec_fuzz"));
 import { OPERATIONS } from "~/api/contract";
 import { db } from "~/utils/db.server";
-import { commitSessionCookie, createSession } from "~/domain/accounts/session.server";
+import { commitSessionCookie } from "~/http/session-cookie.server";
+import { createSession } from "~/domain/accounts/session.server";
 import { allRoutes, callRoute, loadRoute, type ApiRoute } from "./api-harness";
 
 const SEED = Number(process.env.FUZZ_SEED) || Date.now() % 2_147_483_647;

@@ -12,9 +12,10 @@ import { action as registerAction } from "~/routes/register";
 import { action as loginAction, loader as loginLoader } from "~/routes/login";
 import { action as ordersPageAction } from "~/routes/dashboard.admin.orders";
 import { db } from "~/utils/db.server";
-import { safeRedirect } from "~/utils/http/http.server";
-import { getToast, redirectWithSuccess } from "~/utils/http/toast.server";
-import { commitSessionCookie, createSession } from "~/domain/accounts/session.server";
+import { safeRedirect } from "~/http/http.server";
+import { getToast, redirectWithSuccess } from "~/http/toast.server";
+import { commitSessionCookie } from "~/http/session-cookie.server";
+import { createSession } from "~/domain/accounts/session.server";
 
 const ORIGIN = "http://shop.test";
 const tag = () => randomBytes(4).toString("hex");

@@ -15,14 +15,15 @@ const harness = await vi.hoisted(async () => {
   return startStripeHarness();
 });
 
-import { checkoutPageAction } from "~/domain/checkout/checkout-page.server";
+import { checkoutPageAction } from "~/routes/checkout/page.server";
 import { quoteCheckout } from "~/domain/checkout/quote.server";
 import { startCheckout } from "~/domain/checkout/start.server";
 import { replacePendingAttempts } from "~/domain/checkout/attempts.server";
-import { lockStock } from "~/domain/checkout/holds.server";
-import { serializeCart } from "~/domain/cart/cart.server";
+import { lockStock } from "~/domain/catalog/stock.server";
+import { serializeCart } from "~/http/cart-cookie.server";
 import { discountInputSchema } from "~/domain/discounts/discount.schema";
-import { createDiscount, discountCodeCookie } from "~/domain/discounts/discount.server";
+import { createDiscount } from "~/domain/discounts/discount.server";
+import { discountCodeCookie } from "~/http/discount-cookie.server";
 import { MAX_CHARGE_CENTS, shippingCharge } from "~/domain/orders/money";
 import { getOrderForAdmin } from "~/domain/orders/order.server";
 import { ordersCsvStream } from "~/domain/orders/order-export.server";

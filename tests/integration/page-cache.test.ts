@@ -31,8 +31,9 @@ import { catalogChanged } from "~/domain/catalog/catalog-events.server";
 import { createCategory, renameCategory } from "~/domain/catalog/category.server";
 import { createProduct, deleteProduct, updateProduct } from "~/domain/catalog/product.server";
 import { db } from "~/utils/db.server";
-import { createSession, revokeAllSessions, sessionCookie } from "~/domain/accounts/session.server";
-import { redirectWithSuccess } from "~/utils/http/toast.server";
+import { createSession, revokeAllSessions } from "~/domain/accounts/session.server";
+import { sessionCookie } from "~/http/session-cookie.server";
+import { redirectWithSuccess } from "~/http/toast.server";
 import { replaceVariants } from "~/domain/catalog/variants/variants.server";
 
 const buildPath = process.env.TEST_REMIX_BUILD;

@@ -1,6 +1,6 @@
 // The data model's rules, enforced by PostgreSQL itself.
 import { describe, expect, it } from "vitest";
-import { isUniqueViolation } from "~/domain/catalog/slug.server";
+import { isUniqueViolation } from "~/utils/db-errors.server";
 import { db } from "~/utils/db.server";
 
 async function category(name = `Cat ${Math.random()}`) {

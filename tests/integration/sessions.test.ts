@@ -11,7 +11,8 @@ import { freePort } from "../../scripts/db.js";
 import { describeClient, listSessions, signOutEverywhereElse, signOutSession } from "~/domain/accounts/account-sessions.server";
 import { updateProfile } from "~/domain/accounts/user.server";
 import { db } from "~/utils/db.server";
-import { createSession, hashToken, LAST_SEEN_EVERY_MS, sessionCookie, userForToken } from "~/domain/accounts/session.server";
+import { createSession, hashToken, LAST_SEEN_EVERY_MS, userForToken } from "~/domain/accounts/session.server";
+import { sessionCookie } from "~/http/session-cookie.server";
 import { createUser } from "../fixtures/integration";
 
 const buildPath = process.env.TEST_REMIX_BUILD;

@@ -10,9 +10,9 @@ const harness = await vi.hoisted(async () => {
   return startStripeHarness();
 });
 
-import { checkoutPage, checkoutPageAction } from "~/domain/checkout/checkout-page.server";
+import { checkoutPage, checkoutPageAction } from "~/routes/checkout/page.server";
 import { quoteCheckout } from "~/domain/checkout/quote.server";
-import { serializeCart } from "~/domain/cart/cart.server";
+import { serializeCart } from "~/http/cart-cookie.server";
 import { startCheckout } from "~/domain/checkout/start.server";
 import { discountInputSchema } from "~/domain/discounts/discount.schema";
 import { createDiscount } from "~/domain/discounts/discount.server";

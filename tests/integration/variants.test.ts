@@ -9,7 +9,8 @@ const harness = await vi.hoisted(async () => {
   return startStripeHarness();
 });
 
-import { addToCart, priceCart, readCart, serializeCart } from "~/domain/cart/cart.server";
+import { addToCart, priceCart } from "~/domain/cart/cart.server";
+import { readCart, serializeCart } from "~/http/cart-cookie.server";
 import { startCheckout } from "~/domain/checkout/start.server";
 import { DEFAULT_LISTING } from "~/domain/catalog/catalog";
 import { listProducts } from "~/domain/catalog/listing.server";
@@ -19,9 +20,9 @@ import { selectVariant } from "~/domain/catalog/variants/variants";
 import { replaceVariants } from "~/domain/catalog/variants/variants.server";
 import { refundInputSchema } from "~/domain/payments/refund";
 import { refundPaidOrder } from "~/domain/payments/refund.server";
-import * as cartRoute from "~/routes/cart";
+import * as cartRoute from "~/routes/cart/route";
 import * as productPage from "~/routes/dashboard.admin.product.$slug";
-import * as variantsPage from "~/routes/dashboard.admin.product.$slug_.variants";
+import * as variantsPage from "~/routes/dashboard.admin.product.$slug_.variants/route";
 import { db } from "~/utils/db.server";
 import { processPhoto } from "~/domain/catalog/photo.server";
 import { cookieFor, createCategory, createProduct, createUser, get, png, postForm, respond, signedIn, tag } from "../fixtures/integration";

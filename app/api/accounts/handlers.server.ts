@@ -1,10 +1,11 @@
 // The accounts area's handlers (app/api/accounts/operations.ts), one domain call each.
 import { json } from "@remix-run/node";
-import { bearerToken } from "~/domain/accounts/auth.server";
-import { attemptContext } from "~/domain/accounts/rate-limit.server";
-import { destroySessionCookie, readSessionToken, revokeSession } from "~/domain/accounts/session.server";
+import { bearerToken } from "~/http/auth.server";
+import { attemptContext } from "~/http/client.server";
+import { destroySessionCookie, readSessionToken } from "~/http/session-cookie.server";
+import { revokeSession } from "~/domain/accounts/session.server";
 import { login, OLD_CLIENT_PASSWORD_MESSAGE, register, resetPassword, updateProfile } from "~/domain/accounts/user.server";
-import { refusedAttemptJson } from "~/utils/http/request-input.server";
+import { refusedAttemptJson } from "~/http/request-input.server";
 import type { AreaHandlers } from "../handler";
 import { toApiUser } from "../spec-shapes.server";
 import type { accountsOperations } from "./operations";

@@ -11,7 +11,7 @@ import { createProduct, deleteProduct, updateProduct } from "~/domain/catalog/pr
 import { searchProducts } from "~/domain/catalog/search.server";
 import { optionsOfListed } from "~/domain/catalog/variants/listed-variants.server";
 import { replaceVariants, variantsForAdmin } from "~/domain/catalog/variants/variants.server";
-import { apiError, apiNotFound } from "~/utils/http/http.server";
+import { apiError, apiNotFound } from "~/http/http.server";
 import type { AreaHandlers } from "../handler";
 import { toApiCategory, toApiProduct } from "../spec-shapes.server";
 import type { catalogOperations } from "./operations";

@@ -2,11 +2,11 @@
 import { json } from "@remix-run/node";
 import { MAX_CART_LINES } from "~/domain/cart/cart.server";
 import { quoteCheckout } from "~/domain/checkout/quote.server";
-import { linesFromPaymentsRequest } from "~/domain/checkout/request.server";
+import { linesFromPaymentsRequest } from "~/api/checkout/payments-request.server";
 import { fulfilFromEvent } from "~/domain/checkout/settle.server";
 import { startCheckout } from "~/domain/checkout/start.server";
 import { verifyWebhook, type Stripe } from "~/domain/payments/stripe.server";
-import { apiError, publicOrigin } from "~/utils/http/http.server";
+import { apiError, publicOrigin } from "~/http/http.server";
 import type { AreaHandlers } from "../handler";
 import { toApiQuote } from "../spec-shapes.server";
 import type { checkoutOperations } from "./operations";

@@ -1,6 +1,6 @@
 // Checkout: the quote, starting a Stripe Checkout Session (payments), and Stripe's webhook.
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/domain/cart/cart";
-import { paymentsRequestSchema } from "~/domain/checkout/request.server";
+import { paymentsRequestSchema } from "~/api/checkout/payments-request.server";
 import { CHECKOUT_LIMIT, MIN_CHARGE_CENTS, RESERVATION_MINUTES } from "~/domain/checkout/rules.server";
 import { z } from "~/utils/zod";
 import { Access, errorResponse as error, operation, reply } from "../operation";

@@ -1,7 +1,7 @@
 // The discount codes' handlers (app/api/discounts/operations.ts), one domain call each.
 import { json } from "@remix-run/node";
 import { createDiscount, listDiscounts, setDiscountActive, updateDiscount } from "~/domain/discounts/discount.server";
-import { apiError } from "~/utils/http/http.server";
+import { apiError } from "~/http/http.server";
 import type { AreaHandlers } from "../handler";
 import { toApiDiscount } from "../spec-shapes.server";
 import type { discountsOperations } from "./operations";

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { ADMIN_ORDERS_PAGE_SIZE, ALL_ORDERS_MAX, listAllOrders, listOrdersForUser, updateOrderStatus } from "~/domain/orders/order.server";
 import { salesStats } from "~/domain/orders/stats.server";
 import { refundPaidOrder } from "~/domain/payments/refund.server";
-import { apiError } from "~/utils/http/http.server";
+import { apiError } from "~/http/http.server";
 import { pageCount } from "~/utils/paging";
 import type { AreaHandlers } from "../handler";
 import { toApiOrder } from "../spec-shapes.server";

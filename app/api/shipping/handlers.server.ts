@@ -1,7 +1,7 @@
 // The shipping zones' handlers (app/api/shipping/operations.ts); the bodies as sent: the domain parses dollars itself.
 import { json } from "@remix-run/node";
 import { createZone, deleteZone, listZones, updateZone } from "~/domain/shipping/zones.server";
-import { apiError } from "~/utils/http/http.server";
+import { apiError } from "~/http/http.server";
 import { writeAnswer } from "../answers.server";
 import type { AreaHandlers } from "../handler";
 import { toApiShippingZone } from "../spec-shapes.server";

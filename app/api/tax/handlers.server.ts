@@ -1,7 +1,7 @@
 // The tax handlers (app/api/tax/operations.ts); the bodies as sent: the domain parses percents itself.
 import { json } from "@remix-run/node";
 import { deleteTaxRate, listTaxRates, saveTaxRate, taxSettings, updateTaxSettings } from "~/domain/tax/rates.server";
-import { apiError } from "~/utils/http/http.server";
+import { apiError } from "~/http/http.server";
 import { writeAnswer } from "../answers.server";
 import type { AreaHandlers } from "../handler";
 import { toApiTaxRate } from "../spec-shapes.server";

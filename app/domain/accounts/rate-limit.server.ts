@@ -1,9 +1,7 @@
 // Fixed-window attempt counters in PostgreSQL, so a limit holds across every
 // app instance. One atomic upsert per hit: no read-then-write race.
-import type { AppLoadContext } from "@remix-run/node";
 import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { publicOrigin } from "~/utils/http/http.server";
 
 export type LimitResult = { allowed: boolean; count: number; retryAfter: number };
 
@@ -59,31 +57,6 @@ const AUTH_ACCOUNT_SLOWDOWN_MAX_MS = 5_000;
 export type AuthAction = "login" | "register" | "forgot";
 
 export const emailLimitKey = (action: AuthAction, email: string) => `${action}:email:${email}`;
-
-/**
- * The client address: the one our server read from the socket (or from
- * X-Forwarded-For through TRUST_PROXY hops) and handed over in the load
- * context. Without our server the app can only trust X-Forwarded-For, and only
- * when TRUST_PROXY says how many proxies of ours append to it: the entry that
- * many places from the right was written by our outermost proxy; anything to
- * its left is whatever the client chose to send.
- */
-export function clientIp(request: Request, context: AppLoadContext): string | null {
-  if (context.clientIp) return context.clientIp;
-  const hops = env().TRUST_PROXY;
-  if (hops < 1) return null;
-  const entries = (request.headers.get("X-Forwarded-For") ?? "")
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  const ip = entries[entries.length - hops];
-  return ip && ip.length <= 100 ? ip : null;
-}
-
-/** Where an account attempt comes from: the client's address and user agent (the sessions list), and the origin it used (links sent back by e-mail). */
-export function attemptContext(request: Request, context: AppLoadContext): { ip: string | null; userAgent: string | null; origin: string } {
-  return { ip: clientIp(request, context), userAgent: request.headers.get("User-Agent"), origin: publicOrigin(request, context) };
-}
 
 /**
  * What a limit counts an address as: IPv4 (also when mapped into IPv6) as

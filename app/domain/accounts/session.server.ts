@@ -1,29 +1,15 @@
 // Logins are rows in PostgreSQL (revocable, shared by every app instance).
 // The browser holds a random token in a signed HttpOnly cookie; API clients
-// hold the same kind of token. Only its SHA-256 is stored.
+// hold the same kind of token. Only its SHA-256 is stored. The cookie itself
+// is HTTP's: app/http/session-cookie.server.ts.
 import { createHash, randomBytes } from "node:crypto";
 import { Prisma } from "@prisma/client";
-import { createCookie } from "@remix-run/node";
 import { db } from "~/utils/db.server";
-import { env } from "~/utils/env.server";
 import { readRows } from "~/utils/sql.server";
 import { noteActorUser } from "~/utils/actor-context";
 import { noteSessionLookup } from "~/utils/personal-bus";
-import { SESSION_COOKIE } from "~/utils/personal-cookies";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-
-let cookie: ReturnType<typeof createCookie> | undefined;
-export function sessionCookie() {
-  return (cookie ??= createCookie(SESSION_COOKIE, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env().secureCookies,
-    path: "/",
-    maxAge: SESSION_TTL_MS / 1000,
-    secrets: [env().SESSION_SECRET],
-  }));
-}
 
 export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
@@ -113,17 +99,4 @@ export async function revokeSession(token: string | null | undefined) {
 
 export async function revokeAllSessions(userId: string) {
   await db.session.deleteMany({ where: { userId } });
-}
-
-export async function readSessionToken(request: Request): Promise<string | null> {
-  const value = await sessionCookie().parse(request.headers.get("Cookie"));
-  return typeof value === "string" ? value : null;
-}
-
-export async function commitSessionCookie(token: string) {
-  return sessionCookie().serialize(token);
-}
-
-export async function destroySessionCookie() {
-  return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
 }

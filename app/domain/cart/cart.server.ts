@@ -1,13 +1,11 @@
 // The cart lives in a signed cookie holding product ids and quantities only,
 // never prices: the server prices every line from the database when it shows
 // or charges the cart. It works without JavaScript and on any app instance.
-import { createCookie } from "@remix-run/node";
+// The cookie itself is HTTP's: app/http/cart-cookie.server.ts.
 import { Prisma } from "@prisma/client";
 import { z } from "zod";
 import { db } from "~/utils/db.server";
-import { env } from "~/utils/env.server";
 import { idSchema, isValidId } from "~/utils/id";
-import { CART_COOKIE } from "~/utils/personal-cookies";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "./cart";
 import type { ProductCardData } from "~/domain/catalog/catalog";
 import { lineTitle } from "~/domain/catalog/variants/variants";
@@ -18,7 +16,7 @@ export { MAX_CART_LINES, MAX_LINE_QUANTITY };
 export type CartLine = { productId: string; variantId?: string | null; quantity: number };
 
 /** A line as the cart keeps it: `variantId` only for a variant. */
-const lineOf = (productId: string, variantId: string | null | undefined, quantity: number): CartLine =>
+export const lineOf = (productId: string, variantId: string | null | undefined, quantity: number): CartLine =>
   variantId ? { productId, variantId, quantity } : { productId, quantity };
 
 /** One line per product and variant. */
@@ -116,66 +114,6 @@ export function mergeLines(items: { productId: string; variantId?: string | null
     merged.set(key, lineOf(item.productId, variantId, quantity));
   }
   return [...merged.values()];
-}
-
-// ---------- the cookie ----------
-
-let cookie: ReturnType<typeof createCookie> | undefined;
-export function cartCookie() {
-  return (cookie ??= createCookie(CART_COOKIE, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env().secureCookies,
-    path: "/",
-    maxAge: 60 * 60 * 24 * 30,
-    secrets: [env().SESSION_SECRET],
-  }));
-}
-
-// Stored compactly as "id:qty|id/variantId:qty" so 50 lines stay below the
-// 4 KB cookie limit (JSON objects would not).
-const cookieValueSchema = z
-  .string()
-  .max(MAX_CART_LINES * 72)
-  .transform((value, ctx) => {
-    if (!value) return [];
-    const lines: CartLine[] = [];
-    for (const part of value.split("|")) {
-      const [item, quantity, ...rest] = part.split(":");
-      const [productId, variantId, ...more] = (item ?? "").split("/");
-      const variantOk = variantId === undefined || isValidId(variantId);
-      if (!isValidId(productId) || !variantOk || more.length || !/^[1-9]\d?$/.test(quantity ?? "") || rest.length) {
-        ctx.addIssue({ code: "custom", message: "bad cart line" });
-        return z.NEVER;
-      }
-      lines.push(lineOf(productId, variantId, Number(quantity)));
-    }
-    return lines;
-  })
-  .pipe(
-    z
-      .array(
-        z.object({ productId: z.string(), variantId: z.string().optional(), quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY) }),
-      )
-      .max(MAX_CART_LINES)
-      .refine((lines) => new Set(lines.map(lineKey)).size === lines.length),
-  );
-
-/** The cart from the request's cookie; anything malformed (or unsigned) reads as empty. */
-export async function readCart(request: Request): Promise<CartLine[]> {
-  const raw = await cartCookie().parse(request.headers.get("Cookie"));
-  const parsed = cookieValueSchema.safeParse(raw);
-  return parsed.success ? parsed.data : [];
-}
-
-export function serializeCart(lines: CartLine[]): Promise<string> {
-  const value = lines.map((line) => `${line.productId}${line.variantId ? `/${line.variantId}` : ""}:${line.quantity}`).join("|");
-  return lines.length ? cartCookie().serialize(value) : cartCookie().serialize("", { maxAge: 0, expires: new Date(0) });
-}
-
-/** The Set-Cookie value that empties the cart (after a payment). */
-export function clearCartCookie(): Promise<string> {
-  return serializeCart([]);
 }
 
 /** The header badge: how many items, counting quantities. */

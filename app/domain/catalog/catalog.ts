@@ -193,11 +193,3 @@ export function productPhotoPath(productId: string, version?: string | null, siz
   const query = params.toString();
   return `/api/v1/product/product-photo/${productId}${query ? `?${query}` : ""}`;
 }
-
-/**
- * Load More's fetcher asks a listing route for one page only with `chunk=1`.
- * A browser navigating to such a URL (it accepts HTML) gets the normal page.
- */
-export function isChunkRequest(request: Request): boolean {
-  return new URL(request.url).searchParams.get("chunk") === "1" && !(request.headers.get("Accept") ?? "").includes("text/html");
-}

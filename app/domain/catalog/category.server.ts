@@ -8,7 +8,8 @@ import { allFields, changedFields, recordAudit } from "~/domain/audit/audit.serv
 import { catalogCache } from "./catalog-cache.server";
 import { catalogChanged } from "./catalog-events.server";
 import { failure, fieldFailure, type Outcome } from "~/domain/outcome";
-import { isForeignKeyViolation, isUniqueViolation, withUniqueSlug } from "./slug.server";
+import { isForeignKeyViolation, isUniqueViolation } from "~/utils/db-errors.server";
+import { withUniqueSlug } from "./slug.server";
 
 export type CategorySummary = { id: string; name: string; slug: string };
 

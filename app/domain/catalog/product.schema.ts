@@ -2,50 +2,14 @@
 // server (product.server.ts, the /api/v1 contract) and by the form in the
 // page, so it stays browser-safe: z from ~/utils/zod, nothing server-only.
 // The photo's bytes are checked on the server only (sharp).
-import { dollarsToCents, formatPrice, MAX_CHARGE_CENTS } from "~/utils/money";
 import { z } from "~/utils/zod";
+import { nonNegativeText, priceField, PRICE_MAX_DOLLARS } from "~/utils/price-field";
+
+export { PRICE_MAX_DOLLARS };
 
 export const PRODUCT_NAME_MAX = 120;
 export const PRODUCT_DESCRIPTION_MAX = 5000;
-/** One Stripe charge's ceiling: a dearer product could never be paid for. */
-export const PRICE_MAX_DOLLARS = MAX_CHARGE_CENTS / 100;
 export const QUANTITY_MAX = 1_000_000;
-
-const asText = (value: unknown) => (typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : undefined);
-
-/** A number field's text when present and not negative; otherwise the issue is added and the result is undefined. */
-function nonNegativeText(value: unknown, ctx: z.RefinementCtx, noun: string): string | undefined {
-  const text = asText(value);
-  if (!text) {
-    ctx.addIssue({ code: "custom", message: `Enter a ${noun}` });
-    return undefined;
-  }
-  if (text.startsWith("-")) {
-    ctx.addIssue({ code: "custom", message: `The ${noun} cannot be negative` });
-    return undefined;
-  }
-  return text;
-}
-
-/** Dollars as typed ("19.99", 19.99): non-negative, at most two decimals; out comes integer cents. */
-export const priceField = z
-  .unknown()
-  .optional()
-  .transform((value, ctx) => {
-    const text = nonNegativeText(value, ctx, "price");
-    if (text === undefined) return z.NEVER;
-    if (!/^(\d+(\.\d{0,2})?|\.\d{1,2})$/.test(text)) {
-      ctx.addIssue({ code: "custom", message: "Enter the price in dollars with at most two decimals, e.g. 19.99" });
-      return z.NEVER;
-    }
-    const dollars = Number(text);
-    if (dollarsToCents(dollars) > MAX_CHARGE_CENTS) {
-      ctx.addIssue({ code: "custom", message: `The price must be at most ${formatPrice(MAX_CHARGE_CENTS)}` });
-      return z.NEVER;
-    }
-    return dollarsToCents(dollars);
-  })
-  .meta({ type: "string", description: `US dollars, at most two decimals, at most ${PRICE_MAX_DOLLARS}`, examples: ["19.99"] });
 
 /** A stock figure's text as a whole number from 0 to QUANTITY_MAX; otherwise the issue is added and the result is undefined. */
 function wholeQuantity(value: unknown, ctx: z.RefinementCtx): number | undefined {

@@ -6,7 +6,7 @@ import { db } from "~/utils/db.server";
 import { pageOf } from "~/utils/paging";
 import { isValidId } from "~/utils/id";
 import { env } from "~/utils/env.server";
-import { formatMegabytes } from "~/utils/http/request-input.server";
+import { formatMegabytes } from "~/http/request-input.server";
 import { parseInput, type ParseResult } from "~/utils/validation";
 import { normalizeKeyword, productPhotoPath } from "./catalog";
 import { allFields, changedFields, recordAudit } from "~/domain/audit/audit.server";
@@ -15,7 +15,8 @@ import { failure, fieldFailure, type Failure, type Outcome } from "~/domain/outc
 import { InvalidImageError, photoWrite, processPhoto, type ProcessedPhoto } from "./photo.server";
 import { getProductBySlug, type ProductDetail } from "./product-page.server";
 import { escapeLike } from "./search.server";
-import { isNotFound, isUniqueViolation, withUniqueSlug } from "./slug.server";
+import { isNotFound, isUniqueViolation } from "~/utils/db-errors.server";
+import { withUniqueSlug } from "./slug.server";
 import { staleStockMessage } from "./variants/variants.server";
 
 export const ADMIN_PRODUCTS_PAGE_SIZE = 24;

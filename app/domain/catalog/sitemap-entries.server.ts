@@ -1,5 +1,5 @@
 // What the sitemap lists: every category and every product, with last change
-// times (the XML itself is app/utils/http/sitemap.server.ts).
+// times (the XML itself is app/http/sitemap.server.ts).
 import { db } from "~/utils/db.server";
 
 /** At most this many URLs in one sitemap file (the protocol's limit). */

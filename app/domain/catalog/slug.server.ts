@@ -1,6 +1,6 @@
 // Unique slugs: the slug of the name, or with -2, -3, ... when taken.
 import { randomBytes } from "node:crypto";
-import { Prisma } from "@prisma/client";
+import { isUniqueViolation } from "~/utils/db-errors.server";
 import { slugify } from "~/utils/text";
 
 /** The first free slug among base, base-2, base-3, ... given the slugs already taken that start with base. */
@@ -41,20 +41,4 @@ export async function withUniqueSlug<T>(
       if (attempt >= MAX_ATTEMPTS || !isUniqueViolation(error, "slug")) throw error;
     }
   }
-}
-
-export function isUniqueViolation(error: unknown, field?: string): boolean {
-  if (!(error instanceof Prisma.PrismaClientKnownRequestError) || error.code !== "P2002") return false;
-  if (!field) return true;
-  const target = (error.meta as { target?: unknown } | undefined)?.target;
-  const text = Array.isArray(target) ? target.join(",") : String(target ?? JSON.stringify(error.meta ?? {}));
-  return text.includes(field);
-}
-
-export function isForeignKeyViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003";
-}
-
-export function isNotFound(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025";
 }

@@ -1,10 +1,12 @@
 // A buyer's checkout attempts: one pending at a time, and ending one that
 // will not be paid (its hold goes back, the order is cancelled or failed).
-import { db } from "~/utils/db.server";
+import { db, TX_OPTIONS } from "~/utils/db.server";
 import { stripe } from "~/domain/payments/stripe.server";
 import { lockDiscounts } from "~/domain/discounts/discount.server";
-import { lockStock, orderUnits, releaseHold, type StockUnits } from "./holds.server";
-import { errorText, TX_OPTIONS, type Tx } from "./rules.server";
+import { lockStock, type StockUnits } from "~/domain/catalog/stock.server";
+import { orderUnits, releaseHold } from "./holds.server";
+import { errorText } from "~/utils/text";
+import { type Tx } from "./rules.server";
 
 export const REPLACED_NOTE = "Replaced by a new checkout";
 

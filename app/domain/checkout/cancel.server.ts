@@ -4,7 +4,7 @@ import { db } from "~/utils/db.server";
 import { isValidId } from "~/utils/id";
 import { stripe, type Stripe } from "~/domain/payments/stripe.server";
 import { endAttempt, REPLACED_NOTE } from "./attempts.server";
-import { errorText } from "./rules.server";
+import { errorText } from "~/utils/text";
 import { settlePaid } from "./settle.server";
 
 /**

@@ -8,8 +8,8 @@
 // saw does the page show the new one and ask again instead of charging it.
 import { env } from "~/utils/env.server";
 import { formDataToObject, parseInput, type FieldErrors } from "~/utils/validation";
-import { priceCart, readCart, type PricedCart } from "~/domain/cart/cart.server";
-import { cartDiscount, readDiscountCode } from "~/domain/discounts/discount.server";
+import { priceCart, type CartLine, type PricedCart } from "~/domain/cart/cart.server";
+import { cartDiscount } from "~/domain/discounts/discount.server";
 import { regionChoices, shippingCountries } from "~/domain/shipping/countries.server";
 import { regionRequired, shipToSchema, type ShipTo } from "~/domain/shipping/ship-to";
 import { defaultShipTo } from "~/domain/shipping/ship-to.server";
@@ -21,6 +21,9 @@ import { startCheckout } from "./start.server";
 import type { CheckoutStart } from "./rules.server";
 
 type Buyer = { id: string; email: string; name: string; address: string; phone: string };
+
+/** What the shopper holds: the cart's lines and the discount code applied (the page's cookies, read by its route). */
+export type ShopperCart = { lines: CartLine[]; discountCode: string | null };
 
 /** What the page shows: the cart, the address as typed, the countries, and the quote (null when it cannot be made yet). */
 export type CheckoutView = {
@@ -46,18 +49,18 @@ const valuesOf = (shipTo: Partial<Record<keyof ShipToValues, string | undefined>
   Object.fromEntries(SHIP_TO_FIELDS.map((field) => [field, shipTo[field] ?? ""])) as ShipToValues;
 
 /** The cart's lines and their prices, read once per request: the page shows them and the quote builds on them. */
-async function pricedCart(buyer: Buyer, request: Request) {
-  const lines = await readCart(request);
+async function pricedCart(buyer: Buyer, shopper: ShopperCart) {
+  const lines = shopper.lines;
   return { lines, cart: await priceCart(lines, buyer.id) };
 }
 
 async function view(
   buyer: Buyer,
-  request: Request,
+  shopper: ShopperCart,
   typed: { values: ShipToValues; shipTo: ShipTo | null; methodId: string | null; errors?: FieldErrors },
   { lines, cart }: Awaited<ReturnType<typeof pricedCart>>,
 ): Promise<CheckoutView> {
-  const [code, countries] = await Promise.all([readDiscountCode(request), shippingCountries()]);
+  const [code, countries] = await Promise.all([shopper.discountCode, shippingCountries()]);
   const discount = await cartDiscount(code, cart.totalCents, buyer.id);
   const needsShipping = cart.lines.some((line) => line.quantity > 0 && line.product?.shipping);
   const errors = { ...typed.errors };
@@ -101,10 +104,10 @@ async function view(
 }
 
 /** The page as it opens: on the remembered ship-to (or the profile's address, to be completed). */
-export async function checkoutPage(buyer: Buyer, request: Request): Promise<CheckoutView> {
-  const [start, priced] = await Promise.all([defaultShipTo(buyer), pricedCart(buyer, request)]);
+export async function checkoutPage(buyer: Buyer, shopper: ShopperCart): Promise<CheckoutView> {
+  const [start, priced] = await Promise.all([defaultShipTo(buyer), pricedCart(buyer, shopper)]);
   const values = valuesOf(start?.shipTo ?? { name: buyer.name, phone: buyer.phone, country: env().SHOP_COUNTRY });
-  return view(buyer, request, { values, shipTo: start?.complete ? start.shipTo : null, methodId: null }, priced);
+  return view(buyer, shopper, { values, shipTo: start?.complete ? start.shipTo : null, methodId: null }, priced);
 }
 
 /**
@@ -115,7 +118,7 @@ export async function checkoutPage(buyer: Buyer, request: Request): Promise<Chec
  */
 export async function checkoutPageAction(
   buyer: Buyer,
-  request: Request,
+  shopper: ShopperCart,
   formData: FormData,
   origin: string,
 ): Promise<{ kind: "view"; view: CheckoutView; status: number } | { kind: "started"; result: CheckoutStart }> {
@@ -126,7 +129,7 @@ export async function checkoutPageAction(
   // The country changed under a region of another: the new country's list is offered, nothing chosen yet.
   if (intent === "quote" && values.region.trim() && !normaliseRegion(values.country.trim() || "-", values.region)) values.region = "";
   const methodId = text("shippingMethodId") || null;
-  const priced = await pricedCart(buyer, request);
+  const priced = await pricedCart(buyer, shopper);
   const { lines } = priced;
   const needsShipping = priced.cart.lines.some((line) => line.quantity > 0 && line.product?.shipping);
   let shipTo: ShipTo | null = null;
@@ -135,12 +138,12 @@ export async function checkoutPageAction(
     if (!parsed.success)
       return {
         kind: "view",
-        view: await view(buyer, request, { values, shipTo: null, methodId, errors: parsed.errors }, priced),
+        view: await view(buyer, shopper, { values, shipTo: null, methodId, errors: parsed.errors }, priced),
         status: 400,
       };
     shipTo = parsed.data;
   }
-  const page = await view(buyer, request, { values, shipTo, methodId }, priced);
+  const page = await view(buyer, shopper, { values, shipTo, methodId }, priced);
   if (Object.keys(page.errors).length) return { kind: "view", view: page, status: 400 };
   if (intent !== "pay" || !page.quote) return { kind: "view", view: page, status: page.message ? 422 : 200 };
   // The total the shopper saw (before the address was complete: the goods alone) is not the one now: show it, ask again.

@@ -10,7 +10,7 @@ import { refundOrder } from "~/domain/payments/automatic-refund.server";
 import { stripe } from "~/domain/payments/stripe.server";
 import { endAttempt } from "./attempts.server";
 import { expireAndEnd } from "./cancel.server";
-import { errorText } from "./rules.server";
+import { errorText } from "~/utils/text";
 import { SETTLED, settlePaid, settleUnpaid } from "./settle.server";
 
 /** A checkout whose session never got stored (a crash between the two writes) is given up after this. */

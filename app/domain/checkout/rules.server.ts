@@ -65,6 +65,3 @@ export type CheckoutOptions = {
 
 export type Tx = Prisma.TransactionClient;
 // Checkout transactions wait on row locks when many shoppers want one product.
-export const TX_OPTIONS = { maxWait: 10_000, timeout: 15_000 } as const;
-
-export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));

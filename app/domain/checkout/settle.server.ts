@@ -2,7 +2,7 @@
 // (the held stock sold, or taken again, or the payment refunded), expired or
 // failed (the hold given back). Events may come twice or in any order.
 import type { PaymentStatus } from "@prisma/client";
-import { db } from "~/utils/db.server";
+import { db, TX_OPTIONS } from "~/utils/db.server";
 import { isValidId } from "~/utils/id";
 import type { Stripe } from "~/domain/payments/stripe.server";
 import { refundOrder } from "~/domain/payments/automatic-refund.server";
@@ -10,7 +10,7 @@ import { markDiscountUsePaid } from "~/domain/discounts/discount.server";
 import { notifyNeedsReview, notifyOrderPaid } from "~/domain/mail/notifications.server";
 import { endAttempt } from "./attempts.server";
 import { orderUnits, releaseHold, retakeStock } from "./holds.server";
-import { CURRENCY, TX_OPTIONS } from "./rules.server";
+import { CURRENCY } from "./rules.server";
 
 export type FulfilmentOutcome =
   | { outcome: "paid"; orderId: string }

@@ -1,6 +1,6 @@
 // Starting a checkout: the cart re-priced from the database, the stock
 // reserved and the order created in one transaction, then Stripe's page.
-import { db } from "~/utils/db.server";
+import { db, TX_OPTIONS } from "~/utils/db.server";
 import { formatPrice } from "~/utils/money";
 import { stripe, type Stripe } from "~/domain/payments/stripe.server";
 import { limit, rateLimitMessage } from "~/domain/accounts/rate-limit.server";
@@ -14,20 +14,19 @@ import { rememberShipTo } from "~/domain/shipping/ship-to.server";
 import { formatRate } from "~/domain/tax/tax";
 import { chargeOrder, MAX_CHARGE_CENTS, tooLargeMessage } from "~/domain/orders/money";
 import { orderDeliveryFields, priceOrder, quoteCheckout, type OrderTerms, type Quote } from "./quote.server";
-import { addStock, lockStock, stockKey, type StockUnits } from "./holds.server";
+import { addStock, lockStock, stockKey, type StockUnits } from "~/domain/catalog/stock.server";
 import {
   CHECKOUT_LIMIT,
   CURRENCY,
-  errorText,
   MIN_CHARGE_CENTS,
   RESERVATION_MINUTES,
   REPLACED_MESSAGE,
   STRIPE_SESSION_FAILED,
-  TX_OPTIONS,
   type Buyer,
   type CheckoutOptions,
   type CheckoutStart,
 } from "./rules.server";
+import { errorText } from "~/utils/text";
 
 type ReserveLine = {
   productId: string;

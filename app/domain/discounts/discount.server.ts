@@ -15,18 +15,16 @@
 // - "Once per customer" counts the buyer's paid orders and the ones holding
 //   a reservation now.
 // - The code a shopper applied lives in its own signed cookie beside the
-//   cart's; it is only ever a code, never an amount.
+//   cart's (app/http/discount-cookie.server.ts); it is only ever a code,
+//   never an amount.
 import { allFields, changedFields, recordAudit } from "~/domain/audit/audit.server";
-import { createCookie } from "@remix-run/node";
 import { Prisma, type Discount } from "@prisma/client";
 import { isValidId } from "~/utils/id";
 import { db } from "~/utils/db.server";
-import { env } from "~/utils/env.server";
 import { formatPrice } from "~/utils/money";
-import { DISCOUNT_COOKIE } from "~/utils/personal-cookies";
 import { describeDiscount, DISCOUNT_CODE_MAX, discountCodeSchema, type DiscountInput } from "./discount.schema";
 import { failure, fieldFailure, type Outcome } from "~/domain/outcome";
-import { isUniqueViolation } from "~/domain/catalog/slug.server";
+import { isUniqueViolation } from "~/utils/db-errors.server";
 
 export { cartDiscountSchema, CART_DISCOUNT_INTENTS, describeDiscount, discountInputSchema } from "./discount.schema";
 
@@ -165,31 +163,6 @@ export async function markDiscountUsePaid(tx: Tx, orderId: string, held: boolean
     UPDATE "Discount" d
     SET "usesPaid" = d."usesPaid" + 1, "usesReserved" = GREATEST(d."usesReserved" - ${held ? 1 : 0}, 0), "updatedAt" = now()
     FROM "Order" o WHERE o.id = ${orderId} AND o."discountId" = d.id`;
-}
-
-// ---------- the shopper's applied code ----------
-
-let cookie: ReturnType<typeof createCookie> | undefined;
-function discountCookie() {
-  return (cookie ??= createCookie(DISCOUNT_COOKIE, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env().secureCookies,
-    path: "/",
-    maxAge: 60 * 60 * 24 * 30,
-    secrets: [env().SESSION_SECRET],
-  }));
-}
-
-/** The code the shopper applied (from the signed cookie), or null. */
-export async function readDiscountCode(request: Request): Promise<string | null> {
-  const raw = await discountCookie().parse(request.headers.get("Cookie"));
-  return typeof raw === "string" ? normaliseCode(raw) : null;
-}
-
-/** The Set-Cookie value that keeps `code` with the cart, or (null) forgets it. */
-export function discountCodeCookie(code: string | null): Promise<string> {
-  return code ? discountCookie().serialize(code) : discountCookie().serialize("", { maxAge: 0, expires: new Date(0) });
 }
 
 /** What the cart and checkout show: the applied code's line (or why it does not apply) and the total after it. */

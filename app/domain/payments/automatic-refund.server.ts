@@ -1,7 +1,7 @@
 // The automatic refund of a payment the shop cannot fulfil (the stock went, a
 // product was deleted): in full, once per order, retried by the reconciler.
-import { db } from "~/utils/db.server";
-import { errorText, TX_OPTIONS } from "~/domain/checkout/rules.server";
+import { db, TX_OPTIONS } from "~/utils/db.server";
+import { errorText } from "~/utils/text";
 import { notifyRefund } from "~/domain/mail/notifications.server";
 import { stripe } from "./stripe.server";
 

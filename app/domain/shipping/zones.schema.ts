@@ -3,7 +3,7 @@
 // that the codes are ISO 3166 ones, and that no other zone claims the same
 // place, zones.server.ts checks when saving.
 import { z } from "~/utils/zod";
-import { priceField } from "~/domain/catalog/product.schema";
+import { priceField } from "~/utils/price-field";
 
 export const MAX_METHODS = 10;
 

@@ -6,7 +6,7 @@ import { isValidId } from "~/utils/id";
 import { isCountryCode, subdivision } from "~/utils/iso-codes";
 import { parseInput } from "~/utils/validation";
 import { recordAudit } from "~/domain/audit/audit.server";
-import { isUniqueViolation } from "~/domain/catalog/slug.server";
+import { isUniqueViolation } from "~/utils/db-errors.server";
 import { failure, fieldFailure, type Outcome } from "~/domain/outcome";
 import { taxRateInputSchema, taxSettingsSchema, type TaxSettingsInput } from "./rates.schema";
 import { formatRate, taxFor, type TaxTerms } from "./tax";

@@ -3,7 +3,8 @@
 // are checked by this schema, on the server, whatever the page did. Every
 // refusal names the field: `options[1].values`, `variants[2].sku`.
 import { z } from "~/utils/zod";
-import { expectedQuantityField, priceField, quantityField } from "~/domain/catalog/product.schema";
+import { expectedQuantityField, quantityField } from "~/domain/catalog/product.schema";
+import { priceField } from "~/utils/price-field";
 import { choiceKey, MAX_OPTION_VALUES, MAX_OPTIONS, MAX_VARIANTS, type ProductOption } from "./variants";
 
 export const OPTION_TEXT_MAX = 40;

@@ -12,7 +12,7 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import { failure, type Failure, type Outcome } from "~/domain/outcome";
 import { catalogChanged } from "~/domain/catalog/catalog-events.server";
 import type { ProcessedPhoto } from "~/domain/catalog/photo.server";
-import { isUniqueViolation } from "~/domain/catalog/slug.server";
+import { isUniqueViolation } from "~/utils/db-errors.server";
 import { choiceKey, variantTitle, type ProductOption, type VariantChoice, type VariantView } from "./variants";
 import { variantsInputSchema, type VariantsInput } from "./variants.schema";
 

@@ -1,7 +1,7 @@
 // What an order e-mail shows, read in the transaction that causes the e-mail
 // (so it says what was committed with it, not what the order became later).
 import type { Prisma } from "@prisma/client";
-import { publicOriginFor } from "~/utils/http/http.server";
+import { publicOriginFor } from "~/http/http.server";
 import { lineTitle } from "~/domain/catalog/variants/variants";
 import { countryName } from "~/domain/shipping/country-name";
 import { formatRate } from "~/domain/tax/tax";

@@ -2,7 +2,7 @@
 // change they did not make does not go unnoticed. Never the password itself.
 import dayjs from "dayjs";
 import utc from "dayjs/plugin/utc.js";
-import { publicOriginFor } from "~/utils/http/http.server";
+import { publicOriginFor } from "~/http/http.server";
 import { renderEmail } from "./layout.server";
 
 dayjs.extend(utc);

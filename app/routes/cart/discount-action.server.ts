@@ -2,11 +2,13 @@
 // subtotal; see applyDiscountCode for what is kept) or remove it. A refusal
 // is shown beside the field, with or without JavaScript.
 import { json } from "@remix-run/node";
-import { getOptionalUser } from "~/domain/accounts/auth.server";
-import { priceCart, readCart } from "~/domain/cart/cart.server";
-import { redirectWithSuccess } from "~/utils/http/toast.server";
+import { getOptionalUser } from "~/http/auth.server";
+import { priceCart } from "~/domain/cart/cart.server";
+import { readCart } from "~/http/cart-cookie.server";
+import { redirectWithSuccess } from "~/http/toast.server";
 import { parseForm } from "~/utils/validation";
-import { applyDiscountCode, cartDiscountSchema, discountCodeCookie } from "./discount.server";
+import { applyDiscountCode, cartDiscountSchema } from "~/domain/discounts/discount.server";
+import { discountCodeCookie } from "~/http/discount-cookie.server";
 
 /** What the discount form answers when a code is refused: shown beside the field, with or without JavaScript. */
 export type DiscountActionData = { discountError: string; code: string };

@@ -4,7 +4,7 @@
 import { json } from "@remix-run/node";
 import type { Outcome } from "~/domain/outcome";
 import type { AdminProduct, StaleProductStock } from "~/domain/catalog/product.server";
-import { readForm } from "~/utils/http/request-input.server";
+import { readForm } from "~/http/request-input.server";
 import { formDataToObject, type FieldErrors } from "~/utils/validation";
 
 export type ProductActionData = { errors: FieldErrors; values: Record<string, string>; message: string };

@@ -3,14 +3,14 @@ import { json, redirect } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { redirectWithError } from "~/utils/http/toast.server";
+import { redirectWithError } from "~/http/toast.server";
 import { DeliveryFields } from "~/components/cart/DeliveryForm";
 import { OrderReview } from "~/components/cart/OrderReview";
-import { checkoutPage, checkoutPageAction, type CheckoutView } from "~/domain/checkout/checkout-page.server";
-import { getOptionalUser, loginPath } from "~/domain/accounts/auth.server";
-import { readFormData } from "~/utils/http/request-input.server";
-import { assertSameOrigin, publicOrigin } from "~/utils/http/http.server";
-import { pageMeta } from "~/utils/http/meta";
+import { checkoutPage, checkoutPageAction, type CheckoutView } from "./page.server";
+import { getOptionalUser, loginPath } from "~/http/auth.server";
+import { readFormData } from "~/http/request-input.server";
+import { assertSameOrigin, publicOrigin } from "~/http/http.server";
+import { pageMeta } from "~/http/meta";
 
 export const meta: MetaFunction = () => pageMeta({ title: "Checkout", description: "Review your order and pay", path: "/checkout" });
 

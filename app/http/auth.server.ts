@@ -1,12 +1,11 @@
 // Who is asking, and may they? One place for every guard, used by each
-// loader and action (HTML) and by each /api/v1 route.
+// loader and action (HTML) and by each /api/v1 route. What makes an admin,
+// and when one needs two-factor sign-in, is the domain's (accounts/access.server.ts).
 import { json, redirect, type AppLoadContext } from "@remix-run/node";
-import { env } from "~/utils/env.server";
-import { apiError, isCrossSite } from "~/utils/http/http.server";
-import { readSessionToken, userForToken, type PublicUser } from "./session.server";
-import { Role } from "~/domain/accounts/user";
-
-export const isAdmin = (user: Pick<PublicUser, "role"> | null | undefined) => user?.role === Role.Admin;
+import { apiError, isCrossSite } from "~/http/http.server";
+import { userForToken, type PublicUser } from "~/domain/accounts/session.server";
+import { ADMIN_NEEDS_2FA_MESSAGE, adminNeedsTwoFactor, isAdmin, SECURITY_PAGE } from "~/domain/accounts/access.server";
+import { readSessionToken } from "./session-cookie.server";
 
 /** What the guard screen needs: where to go once the countdown ends. */
 export type GuardPayload = { guard: true; redirectTo: string; message: string };
@@ -40,13 +39,6 @@ export async function requireUser(request: Request): Promise<PublicUser> {
   if (!user) throw guardResponse(401, loginPath(request), "Please log in to continue");
   return user;
 }
-
-/** Where an account turns on two-factor sign-in (admins too: it is the account's own page). */
-export const SECURITY_PAGE = "/dashboard/user/security";
-export const ADMIN_NEEDS_2FA_MESSAGE = `Administrators must turn on two-factor sign-in first: ${SECURITY_PAGE}`;
-
-/** REQUIRE_ADMIN_2FA is on and this admin has not turned two-factor sign-in on. */
-export const adminNeedsTwoFactor = (user: Pick<PublicUser, "totpEnabledAt">) => env().REQUIRE_ADMIN_2FA && !user.totpEnabledAt;
 
 /**
  * Admin (role 1), or a 401 (visitor, to /login) / 403 (user, to /) guard

@@ -4,11 +4,11 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/AdminErrorBoundary";
 import { VariantsForm } from "~/components/admin/VariantsForm";
 import { guardMeta } from "~/components/layout/GuardScreen";
-import { requireAdmin } from "~/domain/accounts/auth.server";
+import { requireAdmin } from "~/http/auth.server";
 import { getProductForAdmin } from "~/domain/catalog/product.server";
-import { variantFormAction, variantFormState, type VariantFormAnswer } from "~/domain/catalog/variants/variant-form.server";
-import { assertSameOrigin, foundOr404 } from "~/utils/http/http.server";
-import { redirectWithSuccess } from "~/utils/http/toast.server";
+import { variantFormAction, variantFormState, type VariantFormAnswer } from "./variant-form.server";
+import { assertSameOrigin, foundOr404 } from "~/http/http.server";
+import { redirectWithSuccess } from "~/http/toast.server";
 
 // A product's options and variants: generate a row per combination, then save them.
 export const meta: MetaFunction = ({ error }) =>

@@ -5,10 +5,10 @@ import type { AppLoadContext } from "@remix-run/node";
 import { ORDER_STATUSES, orderStatusLabel, parseOrderStatus } from "~/domain/orders/order";
 import { orderNumberOf, updateOrderStatus } from "~/domain/orders/order.server";
 import { CANCEL_REFUND_QUERY } from "~/domain/payments/refund";
-import { requireAdmin } from "~/domain/accounts/auth.server";
-import { assertSameOrigin } from "~/utils/http/http.server";
-import { redirectWithError, redirectWithSuccess } from "~/utils/http/toast.server";
-import { readForm } from "~/utils/http/request-input.server";
+import { requireAdmin } from "~/http/auth.server";
+import { assertSameOrigin } from "~/http/http.server";
+import { redirectWithError, redirectWithSuccess } from "~/http/toast.server";
+import { readForm } from "~/http/request-input.server";
 
 export async function orderStatusAction(request: Request, backTo: (formData: FormData | null) => string, context?: AppLoadContext) {
   await requireAdmin(request);

@@ -9,12 +9,20 @@
 // keeps its variant (and the carts naming it), and a stock edit never undoes
 // a sale made while the form was open.
 import { json } from "@remix-run/node";
-import { readForm } from "~/utils/http/request-input.server";
+import { readForm } from "~/http/request-input.server";
 import { formDataToObject, type FieldErrors } from "~/utils/validation";
 import { centsToDollars } from "~/utils/money";
 import { InvalidImageError, processPhoto } from "~/domain/catalog/photo.server";
-import { choiceKey, combinations, MAX_OPTIONS, MAX_VARIANTS, variantTitle, type ProductOption, type VariantChoice } from "./variants";
-import { variantsFromForm } from "./variants.schema";
+import {
+  choiceKey,
+  combinations,
+  MAX_OPTIONS,
+  MAX_VARIANTS,
+  variantTitle,
+  type ProductOption,
+  type VariantChoice,
+} from "~/domain/catalog/variants/variants";
+import { variantsFromForm } from "~/domain/catalog/variants/variants.schema";
 import {
   optionsOf,
   replaceVariants,
@@ -23,7 +31,7 @@ import {
   type StaleStock,
   type StaleStockFailure,
   type VariantPhotos,
-} from "./variants.server";
+} from "~/domain/catalog/variants/variants.server";
 
 /** A row of the form as the page shows it: text as typed. */
 export type VariantRow = {
