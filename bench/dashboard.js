@@ -55,7 +55,9 @@ async function seedOrders(databaseUrl) {
     SELECT 'benchrefundline' || o.id, 'benchrefund' || o.id, l.id, l.quantity, l."totalCents"
     FROM "Order" o JOIN "OrderLine" l ON l."orderId" = o.id AND l.id LIKE '%\\_1'
     WHERE o.id LIKE 'benchorder%' AND right(o.id, 2) IN ('17', '42')`);
-  await client.query(`UPDATE "Order" o SET "refundedCents" = r."amountCents" FROM "Refund" r WHERE r."orderId" = o.id AND r.id LIKE 'benchrefund%'`);
+  await client.query(
+    `UPDATE "Order" o SET "refundedCents" = r."amountCents" FROM "Refund" r WHERE r."orderId" = o.id AND r.id LIKE 'benchrefund%'`,
+  );
   await client.query("ANALYZE");
   const { rows } = await client.query(`SELECT count(*)::int AS orders FROM "Order"`);
   await client.end();
