@@ -31,7 +31,14 @@ export function ShipmentPanel({ number, shipping }: { number: number; shipping: 
       <h2 id="ship-heading" className="border-b border-gray-100 px-4 py-3 font-semibold">
         Ship items
       </h2>
-      <Form method="post" preventScrollReset className="space-y-4 px-4 py-3 text-sm" aria-label={`Ship items of order #${number}`}>
+      {/* Keyed by what is left: once a parcel is recorded, the fields start afresh (with JavaScript too). */}
+      <Form
+        key={shipping.lines.map((line) => line.left).join("-")}
+        method="post"
+        preventScrollReset
+        className="space-y-4 px-4 py-3 text-sm"
+        aria-label={`Ship items of order #${number}`}
+      >
         <input type="hidden" name="intent" value="ship" />
         <fieldset className="space-y-2">
           <legend className="font-medium">Units in this parcel</legend>
@@ -105,7 +112,13 @@ export function ShipmentControls({ shipment, index }: { shipment: ShipmentView; 
       )}
       <details>
         <summary className="cursor-pointer underline">Edit tracking of shipment {index + 1}</summary>
-        <Form method="post" preventScrollReset className="mt-2 space-y-2" aria-label={`Tracking of shipment ${index + 1}`}>
+        <Form
+          key={`${shipment.carrier}:${shipment.trackingNumber}`}
+          method="post"
+          preventScrollReset
+          className="mt-2 space-y-2"
+          aria-label={`Tracking of shipment ${index + 1}`}
+        >
           <input type="hidden" name="intent" value="tracking" />
           <input type="hidden" name="shipmentId" value={shipment.id} />
           <div>
