@@ -86,6 +86,27 @@ export const apiUserSchema = z
   })
   .meta({ id: "User" });
 
+export const apiShipmentSchema = z
+  .strictObject({
+    _id: z.string().describe("The shipment: PUT /api/v1/shipments/{id} corrects its tracking or marks it delivered"),
+    carrier: z.string().describe("The carrier's code: USPS, UPS, FEDEX, DHL, ROYAL_MAIL, CANADA_POST, AUSTRALIA_POST, DPD or OTHER"),
+    carrierName: z.string().describe('The carrier as people read it ("Royal Mail")'),
+    trackingNumber: z.string(),
+    trackingUrl: z.string().nullable().describe("The carrier's tracking page for the number; null for OTHER without one"),
+    lines: z
+      .array(
+        z.strictObject({
+          lineId: z.string().describe("The order line (`products[].lineId`)"),
+          name: z.string().describe('As sold, with its variant: "Tee — M / Red"'),
+          quantity: z.number().int().min(1),
+        }),
+      )
+      .describe("What the parcel holds"),
+    shippedAt: z.iso.datetime(),
+    deliveredAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: "Shipment", description: "A parcel of an order: its carrier, tracking and the units of each line in it" });
+
 export const apiOrderSchema = z
   .strictObject({
     _id: z.string(),
@@ -151,6 +172,11 @@ export const apiOrderSchema = z
       )
       .describe(
         "The lines as bought: name, description, slug and price are frozen at order time; `_id` is null once the product was deleted (lines older than the description and slug snapshot may have them empty)",
+      ),
+    shipments: z
+      .array(apiShipmentSchema)
+      .describe(
+        "Its parcels, oldest first ([] before any). `status` follows them with the spec's values: Processing while partly shipped, Shipped once every unit (bought less refunded) is out, Delivered once every parcel is",
       ),
   })
   .meta({ id: "Order" });

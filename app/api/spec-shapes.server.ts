@@ -7,6 +7,7 @@ import type {
   apiOrderSchema,
   apiProductSchema,
   apiQuoteSchema,
+  apiShipmentSchema,
   apiShippingZoneSchema,
   apiTaxRateSchema,
   apiUserSchema,
@@ -21,6 +22,9 @@ import type { Zone } from "~/domain/shipping/zones.server";
 import type { TaxRateRow } from "~/domain/tax/rates.server";
 import { orderStatusLabel, paymentLabel } from "~/domain/orders/order";
 import { Role } from "~/domain/accounts/user";
+import { lineTitle } from "~/domain/catalog/variants/variants";
+import { carrierName } from "~/domain/shipments/shipment";
+import type { ShipmentRow } from "~/domain/shipments/shipment.server";
 
 type CategoryRow = { id: string; name: string; slug: string };
 // Any product read with the listed columns; dates and the category's slug may be left out.
@@ -161,7 +165,25 @@ type OrderRow = {
     taxCents: number;
     totalCents: number;
   }[];
+  shipments?: ShipmentRow[];
 };
+
+export function toApiShipment(shipment: ShipmentRow): z.input<typeof apiShipmentSchema> {
+  return {
+    _id: shipment.id,
+    carrier: shipment.carrier,
+    carrierName: carrierName(shipment.carrier),
+    trackingNumber: shipment.trackingNumber,
+    trackingUrl: shipment.trackingUrl,
+    lines: shipment.lines.map((line) => ({
+      lineId: line.orderLineId,
+      name: lineTitle(line.orderLine.name, line.orderLine.variantTitle),
+      quantity: line.quantity,
+    })),
+    shippedAt: shipment.shippedAt.toISOString(),
+    deliveredAt: shipment.deliveredAt?.toISOString() ?? null,
+  };
+}
 
 export function toApiOrder(order: OrderRow): z.input<typeof apiOrderSchema> {
   return {
@@ -210,6 +232,7 @@ export function toApiOrder(order: OrderRow): z.input<typeof apiOrderSchema> {
       // A variant's line only: which one, as sold.
       ...(line.variantTitle ? { variant: { _id: line.variantId ?? null, title: line.variantTitle, sku: line.sku ?? null } } : {}),
     })),
+    shipments: (order.shipments ?? []).map(toApiShipment),
   };
 }
 

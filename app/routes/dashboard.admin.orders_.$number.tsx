@@ -14,6 +14,9 @@ import { assertSameOrigin, foundOr404 } from "~/http/http.server";
 import { orderStatusAction } from "~/http/order-status-action.server";
 import { redirectWithError, redirectWithSuccess } from "~/http/toast.server";
 import { readForm } from "~/http/request-input.server";
+import { isShipmentIntent, submitShipmentForm } from "~/domain/shipments/shipment-form.server";
+import { shippableOf } from "~/domain/shipments/shipment.server";
+import { ShipmentControls, ShipmentPanel } from "~/components/orders/ShipmentPanel";
 
 // /dashboard/admin/orders/10042: one order in full, its status control and its
 // refunds. ?refund=review&… (the refund form, sent by GET) shows the refund's
@@ -25,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const number = parseOrderNumber(params.number);
   const order = foundOr404(number === null ? null : await getOrderForAdmin(number), "Order not found");
-  const refundable = await refundableOf(order.id);
+  const [refundable, shippable] = await Promise.all([refundableOf(order.id), shippableOf(order.id)]);
   const query = new URL(request.url).searchParams;
   let review = null;
   if (query.get("refund") === "review") {
@@ -46,6 +49,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       })),
       shipping: refundable.shipping,
     },
+    shipping: shippable && {
+      canShip: shippable.paymentStatus === "SUCCEEDED" && shippable.status !== "CANCEL",
+      lines: shippable.lines.map(({ id, name, variantTitle, quantity, shipped, refunded, left }) => ({
+        id,
+        name: variantTitle ? `${name} — ${variantTitle}` : name,
+        quantity,
+        shipped,
+        refunded,
+        left,
+      })),
+    },
     review: review && { ...review, requestKey: crypto.randomUUID(), cancel: query.get("cancel") === "1" },
   });
 }
@@ -54,7 +68,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const back = `/dashboard/admin/orders/${parseOrderNumber(params.number) ?? ""}`;
   const peek = await readForm(request.clone(), { fileFields: [] });
-  if (!peek.ok || peek.formData.get("intent") !== "refund") return orderStatusAction(request, () => back, context);
+  const intent = peek.ok ? peek.formData.get("intent") : null;
+  if (peek.ok && isShipmentIntent(intent)) {
+    assertSameOrigin(request, context);
+    const number = parseOrderNumber(params.number);
+    const order = number === null ? null : await getOrderForAdmin(number);
+    if (!order) return redirectWithError("/dashboard/admin/orders", "Order not found");
+    const outcome = await submitShipmentForm(order.id, intent, peek.formData);
+    return outcome.ok ? redirectWithSuccess(back, outcome.message) : redirectWithError(back, outcome.message);
+  }
+  if (!peek.ok || intent !== "refund") return orderStatusAction(request, () => back, context);
   assertSameOrigin(request, context);
   const parsed = refundInputSchema.safeParse(refundInputFromForm(peek.formData));
   if (!parsed.success) return redirectWithError(back, parsed.error.issues[0].message);
@@ -66,13 +89,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function AdminOrder() {
-  const { order, refundable, review } = useLoaderData<typeof loader>();
+  const { order, refundable, shipping, review } = useLoaderData<typeof loader>();
   return (
     <section className="space-y-4">
       <Link to="/dashboard/admin/orders" className="text-sm underline">
         ← All orders
       </Link>
-      <OrderDetail order={order} statusControl={<OrderStatusControl order={order} label={`Status of order #${order.number}`} />} />
+      <OrderDetail
+        order={order}
+        statusControl={<OrderStatusControl order={order} label={`Status of order #${order.number}`} />}
+        shipmentControls={(shipment, index) => <ShipmentControls shipment={shipment} index={index} />}
+      />
+      {shipping ? <ShipmentPanel number={order.number} shipping={shipping} /> : null}
       {refundable?.paid && refundable.remainingCents > 0 ? (
         <RefundPanel orderId={order.id} number={order.number} refundable={refundable} review={review} />
       ) : null}

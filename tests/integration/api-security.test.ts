@@ -72,6 +72,9 @@ describe("the contract's roles", () => {
         "DELETE /api/v1/tax/rates/{id}",
         "GET /api/v1/tax/settings",
         "PUT /api/v1/tax/settings",
+        "GET /api/v1/orders/{orderId}/shipments",
+        "POST /api/v1/orders/{orderId}/shipments",
+        "PUT /api/v1/shipments/{id}",
       ].sort(),
     );
     // An alias asks exactly what its /api/v1/user twin asks.

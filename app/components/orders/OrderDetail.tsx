@@ -6,6 +6,8 @@ import { lineTitle } from "~/domain/catalog/variants/variants";
 import { countryName } from "~/domain/shipping/country-name";
 import { formatRate } from "~/domain/tax/tax";
 import { orderTotals } from "~/domain/orders/money";
+import { SHIPPING_STATE_LABELS, shippingState } from "~/domain/shipments/shipment";
+import { ShipmentList, type ShipmentView } from "./ShipmentList";
 
 /** "Paid $27.22 (−$3.00 discount, +$2.22 tax)": a line's own charge when it differs from its goods. */
 function lineChargeNote(line: OrderDetailData["lines"][number], taxIncluded: boolean): string {
@@ -65,9 +67,29 @@ export type OrderDetailData = {
     status: "PENDING" | "SUCCEEDED" | "FAILED";
     failure: string | null;
     by: { name: string } | null;
-    lines: { quantity: number; orderLine: { name: string; variantTitle?: string | null } }[];
+    lines: { quantity: number; orderLineId?: string; orderLine: { name: string; variantTitle?: string | null } }[];
   }[];
+  /** Its parcels (app/domain/shipments/), oldest first. */
+  shipments?: ShipmentView[];
 };
+
+/** The units of an order line in parcels or refunds. */
+const unitsOf = (lineId: string, groups: { lines: { orderLineId?: string; quantity: number }[] }[]) =>
+  groups.reduce((sum, group) => sum + group.lines.reduce((n, line) => n + (line.orderLineId === lineId ? line.quantity : 0), 0), 0);
+
+/**
+ * The status as people read it: the stored status (the spec's values, what
+ * the API and old clients show), or "Partly shipped" while some units are out.
+ */
+export function shownStatus(order: Pick<OrderDetailData, "status" | "lines" | "refunds" | "shipments">): string {
+  const shipments = order.shipments ?? [];
+  const kept = (order.refunds ?? []).filter((refund) => refund.status !== "FAILED");
+  const state = shippingState(
+    order.lines.map((line) => ({ quantity: line.quantity, shipped: unitsOf(line.id, shipments), refunded: unitsOf(line.id, kept) })),
+    shipments,
+  );
+  return state === "PARTLY_SHIPPED" && order.status !== "CANCEL" ? SHIPPING_STATE_LABELS.PARTLY_SHIPPED : orderStatusLabel(order.status);
+}
 
 type HistoryEntry = { id: string; at: string; text: string };
 
@@ -101,7 +123,16 @@ function eventText(event: OrderDetailData["events"][number], previous: OrderDeta
  * price × quantity), the totals, where it ships (as it was when placed) and
  * its history. `statusControl` is the admin's way to change the status.
  */
-export function OrderDetail({ order, statusControl }: { order: OrderDetailData; statusControl?: React.ReactNode }) {
+export function OrderDetail({
+  order,
+  statusControl,
+  shipmentControls,
+}: {
+  order: OrderDetailData;
+  statusControl?: React.ReactNode;
+  shipmentControls?: (shipment: ShipmentView, index: number) => React.ReactNode;
+}) {
+  const status = shownStatus(order);
   // Every figure as stored when the order was made: nothing here is worked out by subtraction.
   const totals = orderTotals(order);
   const tax = order.taxCents;
@@ -126,7 +157,10 @@ export function OrderDetail({ order, statusControl }: { order: OrderDetailData; 
       <dl className="grid grid-cols-2 gap-4 rounded border border-gray-200 bg-white p-4 text-sm sm:grid-cols-3">
         <div className={statusControl ? "col-span-2 sm:col-span-1" : undefined}>
           <dt className="text-gray-600">Status</dt>
-          <dd className="mt-1 font-medium">{statusControl ?? orderStatusLabel(order.status)}</dd>
+          <dd className="mt-1 font-medium" data-testid="order-status">
+            {statusControl ?? status}
+            {statusControl && status !== orderStatusLabel(order.status) ? <span className="mt-1 block text-gray-600">{status}</span> : null}
+          </dd>
         </div>
         <div>
           <dt className="text-gray-600">Payment</dt>
@@ -223,6 +257,11 @@ export function OrderDetail({ order, statusControl }: { order: OrderDetailData; 
           ) : null}
         </dl>
       </section>
+
+      <ShipmentList
+        shipments={order.shipments ?? []}
+        controls={shipmentControls && ((shipment) => shipmentControls(shipment, (order.shipments ?? []).indexOf(shipment)))}
+      />
 
       <section aria-labelledby="history-heading" className="rounded border border-gray-200 bg-white">
         <h2 id="history-heading" className="border-b border-gray-100 px-4 py-3 font-semibold">

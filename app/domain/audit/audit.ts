@@ -10,6 +10,7 @@ export const AUDIT_KINDS = [
   "product.variants",
   "order.status",
   "order.refund",
+  "order.shipment",
   "discount.created",
   "discount.changed",
   "discount.activated",

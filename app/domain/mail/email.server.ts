@@ -11,7 +11,14 @@ import { db } from "~/utils/db.server";
 
 type Tx = Prisma.TransactionClient;
 
-export type EmailKind = "order-confirmation" | "order-status" | "refund" | "admin-new-order" | "admin-needs-review" | "password-changed";
+export type EmailKind =
+  | "order-confirmation"
+  | "order-status"
+  | "shipment"
+  | "refund"
+  | "admin-new-order"
+  | "admin-needs-review"
+  | "password-changed";
 
 export type EmailToQueue = RenderedEmail & { key: string; kind: EmailKind; to: string; orderId?: string; userId?: string };
 

@@ -10,6 +10,7 @@ import { orderEmailSelect } from "~/domain/mail/templates/order-data.server";
 import { NOTIFIED_STATUSES, orderStatusEmail } from "~/domain/mail/templates/order-status.server";
 import { passwordChangedEmail, type PasswordChange } from "~/domain/mail/templates/password-changed.server";
 import { refundEmail } from "~/domain/mail/templates/refund.server";
+import { shipmentEmail, shipmentEmailSelect } from "~/domain/mail/templates/shipment.server";
 import { queueEmail } from "./email.server";
 
 type Tx = Prisma.TransactionClient;
@@ -71,6 +72,24 @@ export async function notifyOrderStatus(tx: Tx, orderId: string, status: OrderSt
     ...orderStatusEmail(order, status),
     key: `order-status:${order.id}:${event?.id ?? status}`,
     kind: "order-status",
+    to: order.buyer.email,
+    orderId: order.id,
+    userId: order.buyer.id,
+  });
+}
+
+/**
+ * A parcel left (or its tracking was corrected, `corrected`): the buyer is
+ * told what is in it and how to follow it. `key` names the event (the
+ * shipment, or the shipment and its corrected tracking): one e-mail each.
+ */
+export async function notifyShipment(tx: Tx, orderId: string, shipmentId: string, event: { key: string; corrected: boolean }) {
+  const order = await loadOrder(tx, orderId);
+  const shipment = await tx.shipment.findUniqueOrThrow({ where: { id: shipmentId }, select: shipmentEmailSelect });
+  await queueEmail(tx, {
+    ...shipmentEmail(order, shipment, event.corrected),
+    key: event.key,
+    kind: "shipment",
     to: order.buyer.email,
     orderId: order.id,
     userId: order.buyer.id,

@@ -11,6 +11,7 @@ import { escapeLike } from "~/domain/catalog/search.server";
 import { LEGACY_STATUS_SPELLINGS, ORDER_STATUSES, parseOrderStatus, type OrderFilter, type OrderStatusValue } from "./order";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { lineChargeSelect, orderMoneySelect } from "./money";
+import { shipmentSelect } from "~/domain/shipments/shipment.server";
 
 export const orderListSelect = {
   id: true,
@@ -43,6 +44,8 @@ export const orderListSelect = {
     },
     orderBy: { id: "asc" },
   },
+  // Its parcels (app/domain/shipments/), oldest first: the API's `shipments`, the order pages.
+  shipments: { select: shipmentSelect, orderBy: { shippedAt: "asc" } },
 } as const;
 
 /**
@@ -188,7 +191,7 @@ const orderDetailSelect = {
       status: true,
       failure: true,
       by: { select: { name: true } },
-      lines: { select: { quantity: true, orderLine: { select: { name: true, variantTitle: true } } } },
+      lines: { select: { quantity: true, orderLineId: true, orderLine: { select: { name: true, variantTitle: true } } } },
     },
     orderBy: { createdAt: "asc" },
   },

@@ -23,6 +23,8 @@ export type EmailContent = {
   /** Label/value pairs (order number, amount, address…). */
   details?: [string, string][];
   lines?: LinesBlock;
+  /** A plain list (a parcel's contents: "2 × Lamp"), without prices. */
+  items?: string[];
   action?: { label: string; url: string };
   /** Small print after the action (why the e-mail was sent). */
   footnote?: string;
@@ -61,6 +63,10 @@ function textLines(block: LinesBlock): string {
   return [...rows, "", ...totals].join("\n");
 }
 
+function htmlItems(items: string[]): string {
+  return `<ul style="margin:16px 0;padding-left:20px;font-size:15px;">${items.map((item) => `<li style="padding:3px 0;">${escape(item)}</li>`).join("")}</ul>`;
+}
+
 export function renderEmail(content: EmailContent): RenderedEmail {
   const config = env();
   const contact = [config.CONTACT_EMAIL, config.CONTACT_PHONE].filter(Boolean);
@@ -85,7 +91,7 @@ export function renderEmail(content: EmailContent): RenderedEmail {
 <tr><td style="padding:24px;font-size:15px;line-height:1.5;">
 <h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;">${escape(content.heading)}</h1>
 ${content.paragraphs.map((p) => `<p style="margin:0 0 12px;">${escape(p)}</p>`).join("\n")}
-${details}${content.lines ? htmlLines(content.lines) : ""}${action}
+${details}${content.lines ? htmlLines(content.lines) : ""}${content.items?.length ? htmlItems(content.items) : ""}${action}
 ${content.footnote ? `<p style="margin:16px 0 0;color:#6b7280;font-size:13px;">${escape(content.footnote)}</p>` : ""}
 </td></tr>
 <tr><td style="padding:16px 24px;border-top:1px solid #e5e7eb;color:#6b7280;font-size:13px;">${escape(config.OWNER_NAME)} · ${contact.map(escape).join(" · ")}</td></tr>
@@ -99,6 +105,7 @@ ${content.footnote ? `<p style="margin:16px 0 0;color:#6b7280;font-size:13px;">$
     ...content.paragraphs.flatMap((p) => [p, ""]),
     ...(content.details?.length ? [...content.details.map(([label, value]) => `${label}: ${value.replace(/\n/g, ", ")}`), ""] : []),
     ...(content.lines ? [textLines(content.lines), ""] : []),
+    ...(content.items?.length ? [...content.items.map((item) => `- ${item}`), ""] : []),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ""] : []),
     ...(content.footnote ? [content.footnote, ""] : []),
     "--",
