@@ -19,6 +19,7 @@ import { legacyAliases } from "./legacy/operations";
 import { metaOperations } from "./meta/operations";
 import type { Operation } from "./operation";
 import { ordersOperations } from "./orders/operations";
+import { searchOperations } from "./search/operations";
 import { shippingOperations } from "./shipping/operations";
 import { taxOperations } from "./tax/operations";
 
@@ -42,6 +43,7 @@ export const CONTRACT = {
   adminStats,
   ...shippingOperations,
   ...taxOperations,
+  ...searchOperations,
 } as const;
 export type OperationId = keyof typeof CONTRACT;
 

@@ -11,6 +11,7 @@ import { discountsHandlers } from "./discounts/handlers.server";
 import type { Handler } from "./handler";
 import { metaHandlers } from "./meta/handlers.server";
 import { ordersHandlers } from "./orders/handlers.server";
+import { searchHandlers } from "./search/handlers.server";
 import { shippingHandlers } from "./shipping/handlers.server";
 import { taxHandlers } from "./tax/handlers.server";
 
@@ -28,4 +29,5 @@ export const handlers: Handlers = {
   ...discountsHandlers,
   ...shippingHandlers,
   ...taxHandlers,
+  ...searchHandlers,
 };
