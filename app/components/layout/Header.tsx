@@ -1,5 +1,5 @@
 import { useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, type ReactNode } from "react";
+import type { FocusEvent, ReactNode } from "react";
 import { Role } from "~/domain/accounts/user";
 import { useHeaderHtml } from "~/components/layout/document-info";
 import { usePlainForms, usePlainLinks } from "~/utils/hooks/plain-links";
@@ -34,7 +34,6 @@ export function Header(props: HeaderProps) {
   const dropdowns = useDismissableDetails<HTMLElement>();
   const onClick = usePlainLinks("a[data-discover]");
   const onSubmit = usePlainForms();
-  useSearchSuggestions();
   const view: HeaderView = {
     ...props,
     current: currentBarLink(location.pathname),
@@ -54,6 +53,7 @@ export function Header(props: HeaderProps) {
       className="sticky top-0 z-30 border-b border-gray-200 bg-white"
       onClick={onClick}
       onSubmit={onSubmit}
+      onFocus={suggestOnFocus}
       dangerouslySetInnerHTML={kept}
     >
       {kept ? null : <HeaderBar {...view} />}
@@ -63,29 +63,14 @@ export function Header(props: HeaderProps) {
 
 /**
  * Suggestions in the header's search box: search-combobox.ts, loaded on the
- * box's first focus (a chunk of its own, so the root bundle stays as it was).
+ * box's first focus as a chunk of its own, makes it a combobox (ARIA 1.2)
+ * with its listbox and live region. The root bundle carries only this.
  */
-function useSearchSuggestions() {
-  useEffect(() => {
-    const input = document.getElementById("site-search");
-    if (!(input instanceof HTMLInputElement)) return;
-    let detach: (() => void) | undefined;
-    let gone = false;
-    const load = () => {
-      input.removeEventListener("focus", load);
-      void import("./search-combobox").then(({ attachSearchCombobox }) => {
-        if (!gone) detach = attachSearchCombobox(input);
-      });
-    };
-    if (document.activeElement === input) load();
-    else input.addEventListener("focus", load);
-    return () => {
-      gone = true;
-      input.removeEventListener("focus", load);
-      detach?.();
-    };
-  }, []);
-}
+const suggestOnFocus = (event: FocusEvent) => {
+  const box = event.target;
+  if (box instanceof HTMLInputElement && box.id === "site-search")
+    void import("./search-combobox").then((m) => m.attachSearchCombobox(box));
+};
 
 /** The header's contents, a function of its view alone. */
 export function HeaderBar({ user, categories, cartCount, shopName, keyword, current, searching }: HeaderView) {
@@ -121,34 +106,18 @@ export function HeaderBar({ user, categories, cartCount, shopName, keyword, curr
         <label htmlFor="site-search" className="sr-only">
           Search products
         </label>
-        {/* A combobox (ARIA 1.2) whose listbox search-combobox.ts fills as people type; without JavaScript, a plain search box. */}
-        <div className="relative min-w-0 flex-1">
-          <input
-            id="site-search"
-            type="search"
-            name="keyword"
-            placeholder="Search"
-            defaultValue={keyword}
-            maxLength={200}
-            role="combobox"
-            aria-autocomplete="list"
-            aria-expanded="false"
-            aria-controls="site-search-listbox"
-            autoComplete="off"
-            className="input w-full"
-          />
-          <ul
-            id="site-search-listbox"
-            role="listbox"
-            aria-label="Suggestions"
-            hidden
-            className="absolute left-0 right-0 z-40 mt-1 max-h-96 overflow-y-auto rounded border border-gray-200 bg-white py-1 shadow-lg"
-          />
-        </div>
+        <input
+          id="site-search"
+          type="search"
+          name="keyword"
+          placeholder="Search"
+          defaultValue={keyword}
+          maxLength={200}
+          className="input min-w-0 flex-1"
+        />
         <button type="submit" className="btn-secondary shrink-0" disabled={searching}>
           Search
         </button>
-        <span id="site-search-status" role="status" aria-live="polite" className="sr-only" />
       </form>
 
       <nav aria-label="Main" className="ml-auto hidden md:block">

@@ -5,17 +5,45 @@
 // Enter opens the one chosen (without one, the form submits to /search as it
 // does without JavaScript), Escape closes the list, and a live region says
 // how many suggestions there are. Plain DOM, loaded on the box's first
-// focus: the root bundle carries none of it. Each choice holds a plain
+// focus: the root bundle carries none of it, and the header's markup none
+// (the role, the listbox and the live region are set and made here). Each choice holds a plain
 // anchor (data-discover), so the header's click handler navigates in the app.
 import type { SuggestAnswer } from "~/routes/search_.suggest";
 
 export const DEBOUNCE_MS = 150;
 const MIN_LENGTH = 2;
 
+/** The popup and the live region, made here so the header's markup (and the root bundle) carries neither. */
+function popupFor(input: HTMLInputElement): { listbox: HTMLElement; status: HTMLElement } {
+  const listbox = document.createElement("ul");
+  listbox.id = "site-search-listbox";
+  listbox.setAttribute("role", "listbox");
+  listbox.setAttribute("aria-label", "Suggestions");
+  listbox.hidden = true;
+  listbox.className =
+    "absolute left-0 right-0 top-full z-40 mt-1 max-h-96 overflow-y-auto rounded border border-gray-200 bg-white py-1 shadow-lg";
+  const status = document.createElement("span");
+  status.id = "site-search-status";
+  status.setAttribute("role", "status");
+  status.setAttribute("aria-live", "polite");
+  status.className = "sr-only";
+  input.form?.append(listbox, status);
+  input.setAttribute("aria-controls", listbox.id);
+  input.autocomplete = "off";
+  return { listbox, status };
+}
+
+const attached = new WeakSet<HTMLInputElement>();
+
+/** Makes the box a combobox, once (the header calls this on every focus). */
 export function attachSearchCombobox(input: HTMLInputElement): () => void {
-  const listbox = document.getElementById(input.getAttribute("aria-controls") ?? "");
-  const status = document.getElementById("site-search-status");
-  if (!(listbox instanceof HTMLElement)) return () => {};
+  if (!input.form || attached.has(input)) return () => {};
+  attached.add(input);
+  input.setAttribute("role", "combobox");
+  input.setAttribute("aria-expanded", "false");
+  input.setAttribute("aria-autocomplete", "list");
+  input.form.classList.add("relative");
+  const { listbox, status } = popupFor(input);
   let timer: ReturnType<typeof setTimeout> | undefined;
   let pending: AbortController | undefined;
   let active = -1;
@@ -23,7 +51,7 @@ export function attachSearchCombobox(input: HTMLInputElement): () => void {
 
   const options = () => [...listbox.querySelectorAll<HTMLElement>('[role="option"]')];
   const announce = (text: string) => {
-    if (status) status.textContent = text;
+    status.textContent = text;
   };
 
   function setActive(index: number) {
@@ -40,7 +68,7 @@ export function attachSearchCombobox(input: HTMLInputElement): () => void {
   }
 
   function close() {
-    listbox!.hidden = true;
+    listbox.hidden = true;
     input.setAttribute("aria-expanded", "false");
     setActive(-1);
   }
@@ -72,7 +100,7 @@ export function attachSearchCombobox(input: HTMLInputElement): () => void {
   }
 
   function render(answer: SuggestAnswer) {
-    listbox!.replaceChildren(
+    listbox.replaceChildren(
       ...answer.products.map((p, i) =>
         option(
           `site-search-product-${i}`,
@@ -104,7 +132,7 @@ export function attachSearchCombobox(input: HTMLInputElement): () => void {
       announce("No suggestions");
       return;
     }
-    listbox!.hidden = false;
+    listbox.hidden = false;
     input.setAttribute("aria-expanded", "true");
     announce(`${count} suggestion${count === 1 ? "" : "s"}; use the up and down arrow keys to choose`);
   }
@@ -116,7 +144,7 @@ export function attachSearchCombobox(input: HTMLInputElement): () => void {
       close();
       return;
     }
-    if (keyword === asked && !listbox!.hidden) return;
+    if (keyword === asked && !listbox.hidden) return;
     asked = keyword;
     const controller = new AbortController();
     pending = controller;
@@ -183,5 +211,9 @@ export function attachSearchCombobox(input: HTMLInputElement): () => void {
     input.removeEventListener("blur", onBlur);
     listbox.removeEventListener("mousedown", onPointerDown);
     listbox.removeEventListener("click", onClick);
+    listbox.remove();
+    status.remove();
+    input.removeAttribute("aria-controls");
+    attached.delete(input);
   };
 }
