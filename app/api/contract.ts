@@ -20,6 +20,7 @@ import { metaOperations } from "./meta/operations";
 import type { Operation } from "./operation";
 import { ordersOperations } from "./orders/operations";
 import { shipmentsOperations } from "./shipments/operations";
+import { searchOperations } from "./search/operations";
 import { shippingOperations } from "./shipping/operations";
 import { taxOperations } from "./tax/operations";
 
@@ -44,6 +45,7 @@ export const CONTRACT = {
   ...shippingOperations,
   ...taxOperations,
   ...shipmentsOperations,
+  ...searchOperations,
 } as const;
 export type OperationId = keyof typeof CONTRACT;
 

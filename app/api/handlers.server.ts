@@ -12,6 +12,7 @@ import type { Handler } from "./handler";
 import { metaHandlers } from "./meta/handlers.server";
 import { ordersHandlers } from "./orders/handlers.server";
 import { shipmentsHandlers } from "./shipments/handlers.server";
+import { searchHandlers } from "./search/handlers.server";
 import { shippingHandlers } from "./shipping/handlers.server";
 import { taxHandlers } from "./tax/handlers.server";
 
@@ -30,4 +31,5 @@ export const handlers: Handlers = {
   ...shippingHandlers,
   ...taxHandlers,
   ...shipmentsHandlers,
+  ...searchHandlers,
 };

@@ -5,6 +5,7 @@ import { SortForm } from "~/components/catalog/SortForm";
 import { chunkHref, lenientPage, sortFromParam, withPage } from "~/domain/catalog/catalog";
 import { isChunkRequest } from "~/http/chunk";
 import { productChunk, productGrid } from "~/domain/catalog/listed-product.server";
+import { searchForgivingTypos } from "~/domain/catalog/search-correction.server";
 import { searchProducts } from "~/domain/catalog/search.server";
 import { plainData, publicOrigin } from "~/http/http.server";
 import { pageMeta } from "~/http/meta";
@@ -25,12 +26,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const more = await searchProducts(keyword, { page, mode: "page", count: "if-cached", sort });
     return plainData(productChunk(more, listKeyFor(more.keyword)));
   }
-  const result = await searchProducts(keyword, { page, sort });
+  // A keyword that finds nothing is corrected ("hedphones": headphones) unless exact=1 asks for what was typed;
+  // the list, its pages and Load More then go on with the corrected keyword.
+  const result = await searchForgivingTypos(keyword, { page, sort, exact: url.searchParams.get("exact") === "1" });
   const listKey = listKeyFor(result.keyword);
   return plainData({
     chunk: false as const,
     canonical: `${publicOrigin(request, context)}/search?${listKey}`,
     keyword: result.keyword,
+    typed: result.typed,
     sort: sort ?? "",
     grid: productGrid(result, listKey),
   });
@@ -64,7 +68,16 @@ export default function Search() {
           Search Results
         </h1>
         <h2 className="mt-2 text-lg text-gray-700">{data.grid.total === 0 ? "No Products Found" : `Found ${data.grid.total}`}</h2>
-        {data.keyword ? <p className="mt-1 break-words text-sm text-gray-500">for “{data.keyword}”</p> : null}
+        {data.typed ? (
+          <p className="mt-1 break-words text-sm text-gray-600">
+            Showing results for <strong>{data.keyword}</strong>.{" "}
+            <a className="text-blue-700 underline" href={`/search?${new URLSearchParams({ keyword: data.typed, exact: "1" })}`}>
+              Search instead for “{data.typed}”
+            </a>
+          </p>
+        ) : data.keyword ? (
+          <p className="mt-1 break-words text-sm text-gray-500">for “{data.keyword}”</p>
+        ) : null}
       </div>
       {data.grid.total > 1 ? (
         <div className="mb-4">

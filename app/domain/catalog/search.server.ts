@@ -1,6 +1,12 @@
-// Catalogue search: every word of a keyword in the name or the description,
-// matched by the trigram indexes, by relevance or in a listing order; one
-// statement a page, and the count of matches kept like a listing's.
+// Catalogue search: a product matches when every word of a keyword is in its
+// name or description (substrings, by the trigram indexes), or when its search
+// document matches the words (full text: stems, accents folded, category and
+// option values, a prefix of the last word; the GIN index over
+// Product.searchVector, kept by triggers), or when a variant's SKU is the
+// keyword. By relevance (exact name or SKU, then name holds every word, then
+// the rest) or in a listing order; one statement a page, and the count of
+// matches kept like a listing's. A keyword that finds nothing may be corrected
+// word by word against the catalogue's own words (search-correction.server.ts).
 import { Prisma } from "@prisma/client";
 import { readRows } from "~/utils/sql.server";
 import { normalizeKeyword, SEARCH_PAGE_SIZE, type SortId } from "./catalog";
@@ -51,7 +57,7 @@ export function searchWhere(patterns: string[]): Prisma.Sql {
  * (an InitPlan), OR-ed with the words' match so the trigram indexes still serve it.
  */
 function withSkuMatch(keyword: string, where: Prisma.Sql): Prisma.Sql {
-  if (keyword.length > 64 || !/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(keyword)) return where;
+  if (!skuShaped(keyword)) return where;
   return Prisma.sql`(p.id = (SELECT v."productId" FROM "ProductVariant" v WHERE lower(v.sku) = lower(${keyword}) AND v."archivedAt" IS NULL) OR (${where}))`;
 }
 
@@ -98,6 +104,57 @@ function nameMatchesAll(patterns: string[]): Prisma.Sql {
 }
 
 /**
+ * The keyword's words as the full-text query sees them: runs of letters and
+ * digits, lower case (at most MAX_SEARCH_WORDS, duplicates dropped). Accents are
+ * folded in SQL, as the documents' are.
+ */
+export function keywordTokens(keyword: string): string[] {
+  return [
+    ...new Set(
+      normalizeKeyword(keyword)
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean),
+    ),
+  ].slice(0, MAX_SEARCH_WORDS);
+}
+
+/**
+ * A to_tsquery text of the tokens: every one, the last also as a prefix (people
+ * type it), each limited to `weight` when given ("A": name and SKUs). The
+ * tokens hold only letters and digits, so quoting them is safe.
+ */
+export function tsQueryText(tokens: string[], weight = ""): string {
+  return tokens.map((token, i) => `'${token}'${i === tokens.length - 1 ? `:*${weight}` : weight ? `:${weight}` : ""}`).join(" & ");
+}
+
+/** The document matches the query text (computed once per statement: an InitPlan, which the GIN index takes). */
+function documentMatches(query: string): Prisma.Sql {
+  return Prisma.sql`p."searchVector" @@ (SELECT to_tsquery('english', search_unaccent(${query})))`;
+}
+
+/** Whether a keyword is shaped like a SKU (see withSkuMatch). */
+function skuShaped(keyword: string): boolean {
+  return keyword.length <= 64 && /^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(keyword);
+}
+
+/** Products whose name is the keyword (ignoring case and accents), or whose variant on sale has it as SKU. */
+function exactMatch(keyword: string): Prisma.Sql {
+  const name = Prisma.sql`lower(search_unaccent(p.name)) = lower(search_unaccent(${keyword}))`;
+  if (!skuShaped(keyword)) return name;
+  return Prisma.sql`(${name} OR COALESCE(p.id = (SELECT v."productId" FROM "ProductVariant" v WHERE lower(v.sku) = lower(${keyword}) AND v."archivedAt" IS NULL), false))`;
+}
+
+/** Every word in the name or description (substrings), or the search document matches the words. */
+export function keywordWhere(keyword: string): Prisma.Sql | null {
+  const patterns = keywordPatterns(keyword);
+  if (!patterns.length) return null;
+  const tokens = keywordTokens(keyword);
+  const words = searchWhere(patterns);
+  return withSkuMatch(keyword, tokens.length ? Prisma.sql`(${words} OR ${documentMatches(tsQueryText(tokens))})` : words);
+}
+
+/**
  * The CTEs `tier0`, `tier1`, …: the first `need` matches of each tier (a
  * WHERE) in `sort`'s order, for a page that ends at position `need`; a tier
  * reads only what the tiers before it left unfilled. A tier is read in one of
@@ -120,6 +177,7 @@ function searchTiersSql(
   need: number,
   budget: number | null,
   starts: (TierStart | undefined)[] = [],
+  sortedTiers: number[] = [],
 ): Prisma.Sql {
   const columns = Prisma.sql`p.id, p."createdAt", p."priceCents", p.name`;
   return Prisma.join(
@@ -134,9 +192,9 @@ function searchTiersSql(
       const wanted = before.length ? Prisma.sql`GREATEST(${need} - ${Prisma.join(before, " - ")}, 0)` : Prisma.sql`${need}`;
       const matching = after ? Prisma.sql`${where} AND ${after}` : where;
       const sorted = Prisma.sql`SELECT ${columns} FROM "Product" p WHERE ${matching} ORDER BY ${SEARCH_ORDER_SQL[sort]} LIMIT ${wanted}`;
-      if (budget === null) return Prisma.sql`${tier} AS MATERIALIZED (${sorted})`;
+      if (budget === null || sortedTiers.includes(i)) return Prisma.sql`${tier} AS MATERIALIZED (${sorted})`;
       return Prisma.sql`${walk} AS MATERIALIZED (
-        SELECT ${columns} FROM (SELECT ${columns}, p.description FROM "Product" p ${from} ORDER BY ${ORDER_SQL[sort]} LIMIT ${budget}) p
+        SELECT ${columns} FROM (SELECT ${columns}, p.description, p."searchVector" FROM "Product" p ${from} ORDER BY ${ORDER_SQL[sort]} LIMIT ${budget}) p
         WHERE ${where} ORDER BY ${ORDER_SQL[sort]} LIMIT ${wanted}),
       ${tier} AS MATERIALIZED (
         SELECT * FROM ${walk} WHERE (SELECT count(*) FROM ${walk}) >= ${wanted}
@@ -186,11 +244,22 @@ export async function searchProducts(
 ): Promise<SearchResult<number | null>> {
   const keyword = normalizeKeyword(rawKeyword);
   const patterns = keywordPatterns(keyword);
-  if (!patterns.length) return { keyword, products: [], total: 0, hasMore: false, page: 1, pageSize, offset: 0 };
-  const where = withSkuMatch(keyword, searchWhere(patterns));
-  // Relevance: products whose name holds every word, then the others; newest first within each.
-  const inName = nameMatchesAll(patterns);
-  const tiers = sort ? [where] : [Prisma.sql`${where} AND ${inName}`, Prisma.sql`${where} AND NOT (${inName})`];
+  const where = keywordWhere(keyword);
+  if (!where) return { keyword, products: [], total: 0, hasMore: false, page: 1, pageSize, offset: 0 };
+  // Relevance: the product named exactly so (or with that SKU), then products whose name holds
+  // every word (or whose name and SKUs match the words), then the others; newest first within each.
+  const tokens = keywordTokens(keyword);
+  const exact = exactMatch(keyword);
+  const inName = tokens.length
+    ? Prisma.sql`(${nameMatchesAll(patterns)} OR ${documentMatches(tsQueryText(tokens, "A"))})`
+    : nameMatchesAll(patterns);
+  const tiers = sort
+    ? [where]
+    : [
+        Prisma.sql`${where} AND ${exact}`,
+        Prisma.sql`${where} AND NOT ${exact} AND ${inName}`,
+        Prisma.sql`${where} AND NOT ${exact} AND NOT ${inName}`,
+      ];
   const tierSort = sort ?? "newest";
   const order = ORDER_SQL[tierSort];
   const countKey = `search ${patterns.join(" ")}`;
@@ -204,7 +273,8 @@ export async function searchProducts(
     const sortAtOnce = walkUpTo === 0 || (known !== undefined && known < walkUpTo);
     const generation = listingGeneration();
     const starts = budget === undefined ? startKeys.map((key) => tierStarts.peek(key)) : [];
-    const tiersSql = searchTiersSql(tiers, tierSort, need, sortAtOnce ? null : walkUpTo, starts);
+    // The exact tier has one or two matches, found by indexes: never walked for.
+    const tiersSql = searchTiersSql(tiers, tierSort, need, sortAtOnce ? null : walkUpTo, starts, sort ? [] : [0]);
     // Named for keywords of one or two words (nearly every search), so each connection parses and
     // plans each shape once: planning this statement took 1–2 ms, more than running it (about 1 ms).
     // The plan hardly depends on the words: walk or sort is decided inside the statement (one-time
