@@ -1,5 +1,5 @@
 import { useLocation, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import type { FocusEvent, ReactNode } from "react";
 import { Role } from "~/domain/accounts/user";
 import { useHeaderHtml } from "~/components/layout/document-info";
 import { usePlainForms, usePlainLinks } from "~/utils/hooks/plain-links";
@@ -53,12 +53,24 @@ export function Header(props: HeaderProps) {
       className="sticky top-0 z-30 border-b border-gray-200 bg-white"
       onClick={onClick}
       onSubmit={onSubmit}
+      onFocus={suggestOnFocus}
       dangerouslySetInnerHTML={kept}
     >
       {kept ? null : <HeaderBar {...view} />}
     </header>
   );
 }
+
+/**
+ * Suggestions in the header's search box: search-combobox.ts, loaded on the
+ * box's first focus as a chunk of its own, makes it a combobox (ARIA 1.2)
+ * with its listbox and live region. The root bundle carries only this.
+ */
+const suggestOnFocus = (event: FocusEvent) => {
+  const box = event.target;
+  if (box instanceof HTMLInputElement && box.id === "site-search")
+    void import("./search-combobox").then((m) => m.attachSearchCombobox(box));
+};
 
 /** The header's contents, a function of its view alone. */
 export function HeaderBar({ user, categories, cartCount, shopName, keyword, current, searching }: HeaderView) {
