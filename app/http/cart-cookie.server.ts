@@ -1,23 +1,12 @@
 // The cart's cookie: signed, holding product ids and quantities only (the
 // rules of the cart itself are app/domain/cart/cart.server.ts).
-import { createCookie } from "@remix-run/node";
+import { keptCookie } from "./kept-cookie.server";
 import { z } from "zod";
-import { env } from "~/utils/env.server";
 import { isValidId } from "~/utils/id";
 import { CART_COOKIE } from "~/utils/personal-cookies";
 import { lineKey, lineOf, MAX_CART_LINES, MAX_LINE_QUANTITY, type CartLine } from "~/domain/cart/cart.server";
 
-let cookie: ReturnType<typeof createCookie> | undefined;
-export function cartCookie() {
-  return (cookie ??= createCookie(CART_COOKIE, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env().secureCookies,
-    path: "/",
-    maxAge: 60 * 60 * 24 * 30,
-    secrets: [env().SESSION_SECRET],
-  }));
-}
+export const cartCookie = () => keptCookie(CART_COOKIE);
 
 // Stored compactly as "id:qty|id/variantId:qty" so 50 lines stay below the
 // 4 KB cookie limit (JSON objects would not).

@@ -111,18 +111,14 @@ export function shipmentInputFromForm(form: FormData | URLSearchParams) {
     const quantity = Number(value);
     if (quantity !== 0) lines.push({ lineId: name.slice("ship-".length), quantity });
   }
-  const url = String(form.get("trackingUrl") ?? "").trim();
-  return {
-    carrier: form.get("carrier") ?? undefined,
-    trackingNumber: form.get("trackingNumber") ?? undefined,
-    ...(url ? { trackingUrl: url } : {}),
-    notify: form.get("notify") === "on" || form.get("notify") === "1",
-    lines,
-  };
+  return { ...trackingFromForm(form), lines };
 }
 
 /** The admin's tracking correction form as an update. */
-export function shipmentUpdateFromForm(form: FormData) {
+export const shipmentUpdateFromForm = (form: FormData) => trackingFromForm(form);
+
+/** The carrier, tracking and notify fields both shipment forms share. */
+function trackingFromForm(form: FormData | URLSearchParams) {
   const url = String(form.get("trackingUrl") ?? "").trim();
   return {
     carrier: form.get("carrier") ?? undefined,
