@@ -125,7 +125,9 @@ test("an admin refunds one line of a discounted, taxed order, seeing what it giv
   await page.goto(`/dashboard/admin/orders/${order.number}`);
   await expect(page.getByTestId("payment-state")).toHaveText("Success");
   await page.getByLabel("The items and quantities below").check();
-  await typeOver(page.getByLabel(new RegExp(`^${lamp.name}`)), "1");
+  // The refund form's own quantity (the ship form beside it labels its inputs with the line's name too).
+  const refund = page.getByRole("region", { name: "Refund", exact: true });
+  await typeOver(refund.getByLabel(new RegExp(`^${lamp.name}`)), "1");
   await page.getByLabel("Reason").pressSequentially("Arrived scratched");
   await expect(page.getByLabel("Put the units back in stock")).toBeChecked();
   await page.getByRole("button", { name: "Review refund" }).click();
@@ -155,8 +157,8 @@ test("an admin refunds one line of a discounted, taxed order, seeing what it giv
 
   // Then the rest of the lines and the shipping: exactly the total back, and the order reads Refunded.
   await page.getByLabel("The items and quantities below").check();
-  await typeOver(page.getByLabel(new RegExp(`^${lamp.name}`)), "1");
-  await typeOver(page.getByLabel(new RegExp(`^${fan.name}`)), "1");
+  await typeOver(refund.getByLabel(new RegExp(`^${lamp.name}`)), "1");
+  await typeOver(refund.getByLabel(new RegExp(`^${fan.name}`)), "1");
   await page.getByLabel(/^The shipping/).check();
   await page.getByLabel("Reason").pressSequentially("Returned");
   await page.getByRole("button", { name: "Review refund" }).click();

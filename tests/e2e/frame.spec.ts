@@ -53,7 +53,8 @@ test.describe("the frame of every screen", () => {
     const js = hasJs(test.info());
     await page.goto("/about");
     if (js) await page.evaluate(() => ((window as unknown as { notReloaded?: boolean }).notReloaded = true));
-    const box = page.getByRole("searchbox", { name: "Search products" });
+    // A searchbox, which becomes a combobox (suggestions) once focused with JavaScript: found by its label.
+    const box = page.getByLabel("Search products", { exact: true });
     await box.fill(`laptop "x" & <y>`);
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/\/search\?keyword=laptop/);
