@@ -112,7 +112,11 @@ export const apiOrderSchema = z
     _id: z.string(),
     number: z.number().int().describe("The short order number people read and say (#10042)"),
     status: z.enum(ORDER_STATUS_LABELS),
-    buyer: z.strictObject({ _id: z.string(), name: z.string() }),
+    buyer: z.strictObject({
+      _id: z.string().nullable().describe("The account's id; null for a guest's order"),
+      name: z.string().describe("The account's name, or the name a guest gave for delivery"),
+      guest: z.boolean().describe("Placed without an account (guest checkout)"),
+    }),
     createAt: z.iso.datetime(),
     payment: z.strictObject({
       success: z.boolean().describe("true once paid and fulfilled"),

@@ -20,7 +20,7 @@ import type { VariantView } from "~/domain/catalog/variants/variants";
 import type { Quote } from "~/domain/checkout/quote.server";
 import type { Zone } from "~/domain/shipping/zones.server";
 import type { TaxRateRow } from "~/domain/tax/rates.server";
-import { orderStatusLabel, paymentLabel } from "~/domain/orders/order";
+import { orderStatusLabel, paymentLabel, type OrderBuyer } from "~/domain/orders/order";
 import { Role } from "~/domain/accounts/user";
 import { lineTitle } from "~/domain/catalog/variants/variants";
 import { carrierName } from "~/domain/shipments/shipment";
@@ -148,7 +148,7 @@ type OrderRow = {
   taxRateMilli?: number | null;
   taxIncluded?: boolean;
   refundedCents: number;
-  buyer: { id: string; name: string };
+  buyer: OrderBuyer;
   lines: {
     id: string;
     productId: string | null;
@@ -190,7 +190,7 @@ export function toApiOrder(order: OrderRow): z.input<typeof apiOrderSchema> {
     _id: order.id,
     number: order.number,
     status: orderStatusLabel(order.status),
-    buyer: { _id: order.buyer.id, name: order.buyer.name },
+    buyer: { _id: order.buyer.id, name: order.buyer.name, guest: order.buyer.guest },
     createAt: order.createdAt.toISOString(),
     payment: {
       success: order.paymentStatus === "SUCCEEDED",

@@ -16,7 +16,7 @@ export type OrderCardData = {
   createdAt: string;
   /** Why the payment needs attention (amount mismatch, refund); shown on the admin's list. */
   paymentNote?: string | null;
-  buyer: { name: string };
+  buyer: { name: string; guest?: boolean };
   lines: {
     id: string;
     productId: string | null;
@@ -90,7 +90,7 @@ export function OrderCard({
               {statusControl ?? orderStatusLabel(order.status)}
             </Cell>
             <Cell label="Buyer" className="break-words">
-              {order.buyer.name}
+              {order.buyer.name}{order.buyer.guest ? " (guest)" : ""}
             </Cell>
             <Cell label="Date">
               <RelativeTime at={order.createdAt} />

@@ -41,7 +41,7 @@ export type OrderDetailData = {
   taxRateMilli?: number | null;
   taxIncluded: boolean;
   taxName?: string | null;
-  buyer: { name: string };
+  buyer: { name: string; guest?: boolean };
   lines: {
     id: string;
     name: string;
@@ -150,7 +150,7 @@ export function OrderDetail({
           Order #{order.number}
         </h1>
         <p className="text-sm text-gray-600">
-          Placed <RelativeTime at={order.createdAt} /> by {order.buyer.name}
+          Placed <RelativeTime at={order.createdAt} /> by {order.buyer.name}{order.buyer.guest ? " (guest)" : ""}
         </p>
       </header>
 

@@ -6,7 +6,7 @@ import type { OrderStatus, Prisma } from "@prisma/client";
 import { newPaidOrderEmail } from "~/domain/mail/templates/admin-new-order.server";
 import { needsReviewEmail } from "~/domain/mail/templates/admin-needs-review.server";
 import { orderConfirmationEmail } from "~/domain/mail/templates/order-confirmation.server";
-import { orderEmailSelect } from "~/domain/mail/templates/order-data.server";
+import { loadOrderForEmail } from "~/domain/mail/templates/order-data.server";
 import { NOTIFIED_STATUSES, orderStatusEmail } from "~/domain/mail/templates/order-status.server";
 import { passwordChangedEmail, type PasswordChange } from "~/domain/mail/templates/password-changed.server";
 import { refundEmail } from "~/domain/mail/templates/refund.server";
@@ -15,7 +15,7 @@ import { queueEmail } from "./email.server";
 
 type Tx = Prisma.TransactionClient;
 
-const loadOrder = (tx: Tx, orderId: string) => tx.order.findUniqueOrThrow({ where: { id: orderId }, select: orderEmailSelect });
+const loadOrder = loadOrderForEmail;
 
 const admins = (tx: Tx) => tx.user.findMany({ where: { role: 1 }, select: { id: true, email: true }, orderBy: { id: "asc" } });
 
@@ -28,7 +28,7 @@ export async function notifyOrderPaid(tx: Tx, orderId: string) {
     kind: "order-confirmation",
     to: order.buyer.email,
     orderId: order.id,
-    userId: order.buyer.id,
+    userId: order.buyer.id ?? undefined,
   });
   const alert = newPaidOrderEmail(order);
   for (const admin of await admins(tx)) {
@@ -74,7 +74,7 @@ export async function notifyOrderStatus(tx: Tx, orderId: string, status: OrderSt
     kind: "order-status",
     to: order.buyer.email,
     orderId: order.id,
-    userId: order.buyer.id,
+    userId: order.buyer.id ?? undefined,
   });
 }
 
@@ -92,7 +92,7 @@ export async function notifyShipment(tx: Tx, orderId: string, shipmentId: string
     kind: "shipment",
     to: order.buyer.email,
     orderId: order.id,
-    userId: order.buyer.id,
+    userId: order.buyer.id ?? undefined,
   });
 }
 
@@ -105,7 +105,7 @@ export async function notifyRefund(tx: Tx, orderId: string, refund: { amountCent
     kind: "refund",
     to: order.buyer.email,
     orderId: order.id,
-    userId: order.buyer.id,
+    userId: order.buyer.id ?? undefined,
   });
 }
 

@@ -50,6 +50,8 @@ const exportSelect = {
   totalCents: true,
   refundedCents: true,
   buyer: { select: { name: true, email: true } },
+  email: true,
+  shipName: true,
   lines: { select: { name: true, variantTitle: true, sku: true, quantity: true, subtotalCents: true }, orderBy: { id: "asc" } },
   discountCents: true,
   shippingMethod: true,
@@ -100,8 +102,9 @@ export function ordersCsvStream(filter: OrderFilter, batch = CSV_BATCH): Readabl
         text += csvRow([
           order.number,
           order.createdAt.toISOString(),
-          order.buyer.name,
-          order.buyer.email,
+          // A guest's order: the name and e-mail given at checkout.
+          order.buyer?.name ?? order.shipName,
+          order.buyer?.email ?? order.email,
           orderStatusLabel(order.status),
           paymentLabel(order.paymentStatus),
           order.lines.reduce((sum, line) => sum + line.quantity, 0),

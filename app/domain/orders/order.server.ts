@@ -8,7 +8,15 @@ import { formatPrice } from "~/utils/money";
 import { cancelKeepsPayment } from "~/domain/payments/refund.server";
 import type { Prisma } from "@prisma/client";
 import { escapeLike } from "~/domain/catalog/search.server";
-import { LEGACY_STATUS_SPELLINGS, ORDER_STATUSES, parseOrderStatus, type OrderFilter, type OrderStatusValue } from "./order";
+import {
+  LEGACY_STATUS_SPELLINGS,
+  ORDER_STATUSES,
+  orderBuyer,
+  parseOrderStatus,
+  type OrderBuyer,
+  type OrderFilter,
+  type OrderStatusValue,
+} from "./order";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { lineChargeSelect, orderMoneySelect } from "./money";
 import { shipmentSelect } from "~/domain/shipments/shipment.server";
@@ -16,6 +24,8 @@ import { shipmentSelect } from "~/domain/shipments/shipment.server";
 export const orderListSelect = {
   id: true,
   number: true,
+  email: true,
+  shipName: true,
   status: true,
   paymentStatus: true,
   ...orderMoneySelect,
@@ -53,12 +63,23 @@ export const orderListSelect = {
  * replaced by a new checkout, never reached Stripe) are not orders to them
  * and are left out; the admin's list shows them as "Cancelled".
  */
-export function listOrdersForUser(userId: string) {
-  return db.order.findMany({
+/**
+ * An order as the screens and the API read it: `buyer` is the account that
+ * placed it, or the guest (the name and e-mail given at checkout).
+ */
+export function withBuyer<T extends { buyer: { id: string; name: string } | null; email: string; shipName: string }>(
+  order: T,
+): Omit<T, "buyer"> & { buyer: OrderBuyer } {
+  return { ...order, buyer: orderBuyer(order) };
+}
+
+export async function listOrdersForUser(userId: string) {
+  const orders = await db.order.findMany({
     where: { buyerId: userId, paymentStatus: { not: "CANCELLED" } },
     select: orderListSelect,
     orderBy: { createdAt: "desc" },
   });
+  return orders.map(withBuyer);
 }
 
 /** One page of a user's orders, newest first (the orders screen; the API keeps its whole list). */
@@ -78,7 +99,7 @@ export async function listOrdersForUserPage(
     }),
     db.order.count({ where }),
   ]);
-  return pageOf(orders, total, page, pageSize);
+  return pageOf(orders.map(withBuyer), total, page, pageSize);
 }
 
 /** Orders per page on the order screens: a phone shows each as a tall card. */
@@ -101,6 +122,9 @@ export function orderFilterWhere(filter: OrderFilter = {}): Prisma.OrderWhereInp
         ...(number !== null ? [{ number }] : []),
         { buyer: { name: { contains: pattern, mode: "insensitive" as const } } },
         { buyer: { email: { contains: pattern, mode: "insensitive" as const } } },
+        // A guest's order, by the e-mail or name given at checkout.
+        { buyerId: null, email: { contains: pattern, mode: "insensitive" as const } },
+        { buyerId: null, shipName: { contains: pattern, mode: "insensitive" as const } },
       ],
     });
   }
@@ -123,15 +147,17 @@ export async function listAllOrders({
     }),
     db.order.count({ where }),
   ]);
-  return pageOf(orders, total, page, pageSize);
+  return pageOf(orders.map(withBuyer), total, page, pageSize);
 }
 
 export type StatusChange =
   | { ok: true; order: NonNullable<Awaited<ReturnType<typeof findListedOrder>>> }
   | { ok: false; status: 404 | 409; message: string };
 
-const findListedOrder = (orderId: string, client: Prisma.TransactionClient = db) =>
-  client.order.findUnique({ where: { id: orderId }, select: orderListSelect });
+const findListedOrder = async (orderId: string, client: Prisma.TransactionClient = db) => {
+  const order = await client.order.findUnique({ where: { id: orderId }, select: orderListSelect });
+  return order && withBuyer(order);
+};
 
 /**
  * Any of the seven statuses, at any time (the spec sets no order), except
@@ -209,8 +235,15 @@ export function parseOrderNumber(text: string | undefined): number | null {
  * history; null for another buyer's order (indistinguishable from a missing
  * one, so numbers reveal nothing) and for attempts that ended unpaid.
  */
-export function getOrderForBuyer(buyerId: string, number: number) {
-  return db.order.findFirst({ where: { number, buyerId, paymentStatus: { not: "CANCELLED" } }, select: orderDetailSelect });
+export async function getOrderForBuyer(buyerId: string, number: number) {
+  const order = await db.order.findFirst({ where: { number, buyerId, paymentStatus: { not: "CANCELLED" } }, select: orderDetailSelect });
+  return order && withBuyer(order);
+}
+
+/** An order by its id, for a page opened with its signed link (guest-access.server.ts checks the link). */
+export async function getOrderById(id: string) {
+  const order = await db.order.findFirst({ where: { id, paymentStatus: { not: "CANCELLED" } }, select: orderDetailSelect });
+  return order && withBuyer(order);
 }
 
 /** An order's number from its id (0 when there is none: the page then answers 404). */
@@ -220,8 +253,9 @@ export async function orderNumberOf(orderId: string): Promise<number> {
 }
 
 /** Any order by its number, for the admin. */
-export function getOrderForAdmin(number: number) {
-  return db.order.findUnique({ where: { number }, select: orderDetailSelect });
+export async function getOrderForAdmin(number: number) {
+  const order = await db.order.findUnique({ where: { number }, select: orderDetailSelect });
+  return order && withBuyer(order);
 }
 
 export type OrderDetail = NonNullable<Awaited<ReturnType<typeof getOrderForAdmin>>>;

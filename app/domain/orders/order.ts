@@ -86,3 +86,11 @@ export function orderFilterFromUrl(url: URL | string): OrderFilter {
 export function orderFilterParams(filter: OrderFilter): Record<string, string> {
   return { status: filter.status ?? "", payment: filter.payment ?? "", q: filter.q ?? "" };
 }
+
+/** Who placed an order: an account, or a guest known by the name and e-mail given at checkout. */
+export type OrderBuyer = { id: string | null; name: string; guest: boolean };
+
+export function orderBuyer(order: { buyer: { id: string; name: string } | null; email: string; shipName: string }): OrderBuyer {
+  if (order.buyer) return { id: order.buyer.id, name: order.buyer.name, guest: false };
+  return { id: null, name: order.shipName || order.email, guest: true };
+}

@@ -1,6 +1,6 @@
 // To the buyer, once their payment is confirmed (webhook, success page or reconciler: whichever comes first).
 import { renderEmail } from "./layout.server";
-import { type OrderForEmail, orderLabel, orderLinesBlock, orderLink, shipTo } from "./order-data.server";
+import { type OrderForEmail, orderLabel, orderLinesBlock, buyerOrderLink, shipTo } from "./order-data.server";
 
 export function orderConfirmationEmail(order: OrderForEmail) {
   return renderEmail({
@@ -13,6 +13,6 @@ export function orderConfirmationEmail(order: OrderForEmail) {
       ["Ship to", shipTo(order)],
     ],
     lines: orderLinesBlock(order),
-    action: { label: "View your order", url: orderLink(order, `/dashboard/user/orders/${order.number}`) },
+    action: { label: "View your order", url: buyerOrderLink(order) },
   });
 }

@@ -6,11 +6,14 @@ import { lineTitle } from "~/domain/catalog/variants/variants";
 import { countryName } from "~/domain/shipping/country-name";
 import { formatRate } from "~/domain/tax/tax";
 import { orderMoneySelect, orderTotals } from "~/domain/orders/money";
+import { buyerOrderPath } from "~/domain/orders/guest-access.server";
 import type { LinesBlock } from "./layout.server";
 
 export const orderEmailSelect = {
   id: true,
   number: true,
+  email: true,
+  buyerId: true,
   origin: true,
   ...orderMoneySelect,
   discountCode: true,
@@ -26,7 +29,18 @@ export const orderEmailSelect = {
   },
 } satisfies Prisma.OrderSelect;
 
-export type OrderForEmail = Prisma.OrderGetPayload<{ select: typeof orderEmailSelect }>;
+type OrderRow = Prisma.OrderGetPayload<{ select: typeof orderEmailSelect }>;
+
+/** Who the e-mail is to: the account (its address today), or the guest (the name and e-mail given at checkout). */
+export type EmailBuyer = { id: string | null; name: string; email: string };
+
+export type OrderForEmail = Omit<OrderRow, "buyer"> & { buyer: EmailBuyer };
+
+/** Reads an order for its e-mails in the caller's transaction. */
+export async function loadOrderForEmail(tx: Prisma.TransactionClient, orderId: string): Promise<OrderForEmail> {
+  const row = await tx.order.findUniqueOrThrow({ where: { id: orderId }, select: orderEmailSelect });
+  return { ...row, buyer: row.buyer ?? { id: null, name: row.shipName || row.email, email: row.email } };
+}
 
 export const orderLabel = (order: Pick<OrderForEmail, "number">) => `#${order.number}`;
 
@@ -57,3 +71,6 @@ export const shipTo = (order: OrderForEmail) =>
 
 /** An absolute link for an order's e-mail: APP_URL, else the address the order was placed at. */
 export const orderLink = (order: Pick<OrderForEmail, "origin">, path: string) => `${publicOriginFor(order.origin)}${path}`;
+
+/** The buyer's link to their order: the account's page, or a guest's signed link (no sign-in needed). */
+export const buyerOrderLink = (order: OrderForEmail) => orderLink(order, buyerOrderPath(order));

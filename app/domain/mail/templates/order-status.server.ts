@@ -1,7 +1,7 @@
 // To the buyer when an admin moves their order to Shipped, Delivered or Cancel.
 import type { OrderStatus } from "@prisma/client";
 import { renderEmail } from "./layout.server";
-import { type OrderForEmail, orderLabel, orderLink, shipTo } from "./order-data.server";
+import { type OrderForEmail, orderLabel, buyerOrderLink, shipTo } from "./order-data.server";
 
 /** The statuses a buyer is told about, with what the e-mail says. */
 export const NOTIFIED_STATUSES: Partial<Record<OrderStatus, { subject: string; heading: string; text: string }>> = {
@@ -26,6 +26,6 @@ export function orderStatusEmail(order: OrderForEmail, status: OrderStatus) {
       ["Order", orderLabel(order)],
       ["Ship to", shipTo(order)],
     ],
-    action: { label: "View your order", url: orderLink(order, `/dashboard/user/orders/${order.number}`) },
+    action: { label: "View your order", url: buyerOrderLink(order) },
   });
 }

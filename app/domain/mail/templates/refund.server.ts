@@ -2,7 +2,7 @@
 // that could not be fulfilled, or a refund an admin makes.
 import { formatPrice } from "~/utils/money";
 import { renderEmail } from "./layout.server";
-import { type OrderForEmail, orderLabel, orderLink } from "./order-data.server";
+import { buyerOrderLink, type OrderForEmail, orderLabel } from "./order-data.server";
 
 export function refundEmail(order: OrderForEmail, refund: { amountCents: number; reason: string }) {
   const amount = formatPrice(refund.amountCents);
@@ -19,6 +19,6 @@ export function refundEmail(order: OrderForEmail, refund: { amountCents: number;
       ["Amount", amount],
       ["Reason", refund.reason],
     ],
-    action: { label: "View your order", url: orderLink(order, `/dashboard/user/orders/${order.number}`) },
+    action: { label: "View your order", url: buyerOrderLink(order) },
   });
 }

@@ -4,7 +4,7 @@ import type { Prisma } from "@prisma/client";
 import { lineTitle } from "~/domain/catalog/variants/variants";
 import { carrierName } from "~/domain/shipments/shipment";
 import { renderEmail } from "./layout.server";
-import { type OrderForEmail, orderLabel, orderLink, shipTo } from "./order-data.server";
+import { type OrderForEmail, orderLabel, buyerOrderLink, shipTo } from "./order-data.server";
 
 export const shipmentEmailSelect = {
   carrier: true,
@@ -21,7 +21,7 @@ export type ShipmentForEmail = Prisma.ShipmentGetPayload<{ select: typeof shipme
 export function shipmentEmail(order: OrderForEmail, shipment: ShipmentForEmail, corrected: boolean) {
   const carrier = carrierName(shipment.carrier);
   const label = orderLabel(order);
-  const orderUrl = orderLink(order, `/dashboard/user/orders/${order.number}`);
+  const orderUrl = buyerOrderLink(order);
   const items = shipment.lines.map(
     (line) =>
       `${line.quantity} × ${lineTitle(line.orderLine.name, line.orderLine.variantTitle)}${line.orderLine.sku ? ` (SKU ${line.orderLine.sku})` : ""}`,
