@@ -18,6 +18,8 @@ export const AUDIT_KINDS = [
   "shipping.zone",
   "tax.rate",
   "tax.settings",
+  "checkout.settings",
+  "order.claimed",
   "user.role",
   "two-factor.enabled",
   "two-factor.disabled",
