@@ -35,6 +35,15 @@ export const QUEUES = {
     // stately: one run at a time and one waiting, so a slow run is never overlapped and ticks never pile up.
     options: () => ({ policy: "stately" as const, retryLimit: 0, expireInSeconds: 300 }),
   },
+  /**
+   * One job per checkout that reached the payment page (data: { orderId }),
+   * run after the abandoned-checkout delay: judges it abandoned or not and
+   * sends its one reminder (app/domain/checkout/abandoned.server.ts).
+   */
+  abandonedCheckout: {
+    name: "checkout.abandoned",
+    options: () => ({ retryLimit: 5, retryDelay: 60, retryBackoff: true, expireInSeconds: 120 }),
+  },
   /** Every minute: make the srcset copies of photos stored before copies existed, a few at a time. */
   photoVariants: {
     name: "photos.variants",

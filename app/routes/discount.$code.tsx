@@ -12,7 +12,7 @@ import { redirectWithError, redirectWithSuccess } from "~/http/toast.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [user, lines] = await Promise.all([getOptionalUser(request), readCart(request)]);
   const cart = await priceCart(lines, user?.id);
-  const applied = await applyDiscountCode(params.code ?? "", cart.totalCents, user?.id);
+  const applied = await applyDiscountCode(params.code ?? "", cart.totalCents, { buyerId: user?.id });
   const headers = new Headers({ "Cache-Control": "private, no-store" });
   if (applied.keep) headers.append("Set-Cookie", await discountCodeCookie(applied.code));
   if (applied.check.ok) return redirectWithSuccess("/cart", `Discount code ${applied.code} applied`, { headers });

@@ -61,7 +61,12 @@ export const appSettingsSchema = z.object({
   // First retry delay of a failed send, doubled each try (8 tries: over an hour at 15 s).
   MAIL_RETRY_DELAY_S: z.coerce.number().int().min(1).max(3600).default(15),
   // When set, overrides the back office's abandoned-checkout delay, in seconds (tests and demos).
-  ABANDONED_CHECKOUT_DELAY_S: z.coerce.number().int().min(1).max(30 * 24 * 3600).optional(),
+  ABANDONED_CHECKOUT_DELAY_S: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(30 * 24 * 3600)
+    .optional(),
   // An admin without two-factor sign-in is sent to set it up before any admin
   // page or API call works. On in production; off for local runs, so the demo admin works.
   REQUIRE_ADMIN_2FA: z

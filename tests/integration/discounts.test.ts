@@ -64,7 +64,7 @@ async function makeCode(fields: Record<string, unknown> = {}) {
   return expectOk(await createDiscount(parsed.data)).discount;
 }
 
-async function buyer(): Promise<Buyer> {
+async function buyer(): Promise<Buyer & { id: string }> {
   const user = await createUser();
   return { id: user.id, email: user.email, name: user.name, address: user.address, phone: user.phone };
 }

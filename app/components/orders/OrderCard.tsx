@@ -90,7 +90,8 @@ export function OrderCard({
               {statusControl ?? orderStatusLabel(order.status)}
             </Cell>
             <Cell label="Buyer" className="break-words">
-              {order.buyer.name}{order.buyer.guest ? " (guest)" : ""}
+              {order.buyer.name}
+              {order.buyer.guest ? " (guest)" : ""}
             </Cell>
             <Cell label="Date">
               <RelativeTime at={order.createdAt} />

@@ -150,7 +150,8 @@ export function OrderDetail({
           Order #{order.number}
         </h1>
         <p className="text-sm text-gray-600">
-          Placed <RelativeTime at={order.createdAt} /> by {order.buyer.name}{order.buyer.guest ? " (guest)" : ""}
+          Placed <RelativeTime at={order.createdAt} /> by {order.buyer.name}
+          {order.buyer.guest ? " (guest)" : ""}
         </p>
       </header>
 

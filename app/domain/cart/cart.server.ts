@@ -290,17 +290,20 @@ type ProductRow = ProductCardData & {
  * whose product (or variant) was deleted, or is out of stock, are flagged
  * and left out of the total; a line asking for more than the stock counts
  * with what is left, flagged `reduced`. With `buyerId`, the units that
- * buyer's own pending checkout holds count as in stock.
+ * buyer's own pending checkout holds count as in stock (a guest's: `{ guestKey }`).
  */
-export async function priceCart(lines: CartLine[], buyerId?: string): Promise<PricedCart> {
+export async function priceCart(lines: CartLine[], holder?: string | null | { guestKey: string }): Promise<PricedCart> {
+  const buyerId = typeof holder === "string" ? holder : null;
+  const guestKey = holder && typeof holder === "object" ? holder.guestKey : null;
   // Units this buyer's own unpaid checkout holds count as theirs to buy: going
   // Back from the payment page must not show their cart as sold out (a new
   // checkout gives that hold back before reserving again).
-  const ownHold = buyerId
-    ? Prisma.sql`(SELECT COALESCE(SUM(ol.quantity), 0)::int FROM "OrderLine" ol JOIN "Order" o ON o.id = ol."orderId"
+  const ownHold =
+    buyerId || guestKey
+      ? Prisma.sql`(SELECT COALESCE(SUM(ol.quantity), 0)::int FROM "OrderLine" ol JOIN "Order" o ON o.id = ol."orderId"
                   WHERE ol."productId" = p.id AND ol."variantId" IS NOT DISTINCT FROM v.id
-                    AND o."buyerId" = ${buyerId} AND o."paymentStatus" = 'PENDING' AND o."reservedUntil" IS NOT NULL)`
-    : Prisma.sql`0`;
+                    AND (o."buyerId" = ${buyerId} OR o."guestKey" = ${guestKey}) AND o."paymentStatus" = 'PENDING' AND o."reservedUntil" IS NOT NULL)`
+      : Prisma.sql`0`;
   const wanted = lines.map((line, index) => Prisma.sql`(${index}::int, ${line.productId}::text, ${line.variantId ?? null}::text)`);
   const rows = lines.length
     ? await db.$queryRaw<ProductRow[]>(Prisma.sql`

@@ -6,7 +6,7 @@ import { lockDiscounts } from "~/domain/discounts/discount.server";
 import { lockStock, type StockUnits } from "~/domain/catalog/stock.server";
 import { orderUnits, releaseHold } from "./holds.server";
 import { errorText } from "~/utils/text";
-import { type Tx } from "./rules.server";
+import { type Holder, type Tx } from "./rules.server";
 
 export const REPLACED_NOTE = "Replaced by a new checkout";
 
@@ -27,13 +27,16 @@ export const REPLACED_NOTE = "Replaced by a new checkout";
  */
 export async function replacePendingAttempts(
   tx: Tx,
-  buyerId: string,
+  holder: Holder,
   wanted: { units: StockUnits; discountCode: string | null } = { units: new Map(), discountCode: null },
 ): Promise<string[]> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('checkout'), hashtext(${buyerId}))`;
+  const key = typeof holder === "string" ? holder : `guest:${holder.guestKey}`;
+  const buyerId = typeof holder === "string" ? holder : null;
+  const guestKey = typeof holder === "string" ? null : holder.guestKey || "-";
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('checkout'), hashtext(${key}))`;
   // FOR UPDATE: an attempt recording its session id meanwhile waits, then sees itself replaced.
   const pending = await tx.$queryRaw<{ id: string; stripeSessionId: string | null; discountId: string | null }[]>`
-    SELECT id, "stripeSessionId", "discountId" FROM "Order" WHERE "buyerId" = ${buyerId} AND "paymentStatus" = 'PENDING' ORDER BY id FOR UPDATE`;
+    SELECT id, "stripeSessionId", "discountId" FROM "Order" WHERE ("buyerId" = ${buyerId} OR ("buyerId" IS NULL AND "guestKey" = ${guestKey})) AND "paymentStatus" = 'PENDING' ORDER BY id FOR UPDATE`;
   const units: StockUnits = new Map(wanted.units);
   for (const order of pending) {
     for (const [key, quantity] of (await orderUnits(tx, order.id)).units) units.set(key, (units.get(key) ?? 0) + quantity);

@@ -1,5 +1,6 @@
 // Closing a payment page: the shopper's Cancel, or a new attempt replacing an
 // open one. Stripe is asked first, so a page paid meanwhile is settled, never cancelled.
+import { heldBy, type Holder } from "./rules.server";
 import { db } from "~/utils/db.server";
 import { isValidId } from "~/utils/id";
 import { stripe, type Stripe } from "~/domain/payments/stripe.server";
@@ -41,18 +42,21 @@ export async function expireAndEnd(
   return now?.paymentStatus === "CANCELLED" ? "cancelled" : "unchanged";
 }
 
-export async function cancelOpenAttempts(buyerId: string) {
-  const open = await db.order.findMany({ where: { buyerId, paymentStatus: "PENDING" }, select: { id: true, stripeSessionId: true } });
+export async function cancelOpenAttempts(holder: Holder) {
+  const open = await db.order.findMany({
+    where: { ...heldBy(holder), paymentStatus: "PENDING" },
+    select: { id: true, stripeSessionId: true },
+  });
   for (const order of open) await expireAndEnd(order, REPLACED_NOTE);
 }
 
 export type CancelOutcome = "cancelled" | "paid" | "unchanged" | "not-found";
 
-/** The Cancel button on Stripe's page: the buyer's own pending order only. */
-export async function cancelCheckout(orderId: string, buyerId: string): Promise<CancelOutcome> {
+/** The Cancel button on Stripe's page: the buyer's (or this guest browser's) own pending order only. */
+export async function cancelCheckout(orderId: string, holder: Holder): Promise<CancelOutcome> {
   if (!isValidId(orderId)) return "not-found";
   const order = await db.order.findFirst({
-    where: { id: orderId, buyerId },
+    where: { id: orderId, ...heldBy(holder) },
     select: { id: true, stripeSessionId: true, paymentStatus: true },
   });
   if (!order) return "not-found";

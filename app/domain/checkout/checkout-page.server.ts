@@ -18,9 +18,7 @@ import { SHIP_TO_FIELDS, type ShipToValues } from "./checkout-form";
 import { quoteCheckout, type Quote } from "./quote.server";
 import { missingRegion } from "./ship-to-gaps.server";
 import { startCheckout } from "./start.server";
-import type { CheckoutStart } from "./rules.server";
-
-type Buyer = { id: string; email: string; name: string; address: string; phone: string };
+import { holderOf, type Buyer, type CheckoutStart } from "./rules.server";
 
 /** What the shopper holds: the cart's lines and the discount code applied (the page's cookies, read by its route). */
 export type ShopperCart = { lines: CartLine[]; discountCode: string | null };
@@ -51,7 +49,7 @@ const valuesOf = (shipTo: Partial<Record<keyof ShipToValues, string | undefined>
 /** The cart's lines and their prices, read once per request: the page shows them and the quote builds on them. */
 async function pricedCart(buyer: Buyer, shopper: ShopperCart) {
   const lines = shopper.lines;
-  return { lines, cart: await priceCart(lines, buyer.id) };
+  return { lines, cart: await priceCart(lines, holderOf(buyer)) };
 }
 
 async function view(
@@ -61,7 +59,7 @@ async function view(
   { lines, cart }: Awaited<ReturnType<typeof pricedCart>>,
 ): Promise<CheckoutView> {
   const [code, countries] = await Promise.all([shopper.discountCode, shippingCountries()]);
-  const discount = await cartDiscount(code, cart.totalCents, buyer.id);
+  const discount = await cartDiscount(code, cart.totalCents, { buyerId: buyer.id, email: buyer.email });
   const needsShipping = cart.lines.some((line) => line.quantity > 0 && line.product?.shipping);
   const errors = { ...typed.errors };
   // A region the address's country needs (or the shop's zones and rates ask of it) is asked beside its field.

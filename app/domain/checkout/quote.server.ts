@@ -6,7 +6,7 @@
 import { env } from "~/utils/env.server";
 import { priceCart, type CartLine, type PricedCart, type PricedLine } from "~/domain/cart/cart.server";
 import { checkDiscount } from "~/domain/discounts/discount.server";
-import type { CheckoutOptions } from "./rules.server";
+import { holderOf, type Buyer, type CheckoutOptions } from "./rules.server";
 import { addressLines, countryName, regionKey, type ShipTo } from "~/domain/shipping/ship-to";
 import { defaultShipTo } from "~/domain/shipping/ship-to.server";
 import { deliveryTerms, priceMethods, type DeliveryOption, type Zone } from "~/domain/shipping/zones.server";
@@ -80,16 +80,17 @@ export const NO_ADDRESS_MESSAGE = "Add your address to your profile before check
  * A cart of products that are not shipped is charged no delivery and taxed in the shop's country.
  */
 export async function checkoutDelivery(
-  buyer: { id: string; name: string; address: string; phone: string },
+  buyer: Buyer,
   needsShipping: boolean,
   given?: ShipTo | null,
 ): Promise<{ ok: true; terms: OrderTerms; shipTo: ShipTo | null; remember: boolean } | Refused> {
   const fallback = given ? null : await defaultShipTo(buyer);
   const shipTo = given ?? fallback?.shipTo ?? null;
   // Nothing to deliver still wants the buyer's address on file, as the shop always has (the spec's accounts all have one).
-  if (!shipTo) return { ok: false, status: 400, message: NO_ADDRESS_MESSAGE };
+  // A guest buying nothing that ships has no address to give: taxed in the shop's country.
+  if (!shipTo && !(buyer.id === null && !needsShipping)) return { ok: false, status: 400, message: NO_ADDRESS_MESSAGE };
   // An address without the region its price depends on is asked for it, never priced as the whole country (no silent zero tax).
-  const missing = needsShipping ? await missingRegion(shipTo) : null;
+  const missing = needsShipping && shipTo ? await missingRegion(shipTo) : null;
   if (missing) {
     return {
       ok: false,
@@ -139,7 +140,7 @@ const names = (lines: PricedLine[]) => lines.map((line) => line.product?.title ?
  * the API's quote and starting a checkout all begin here.
  */
 export async function quoteCheckout(
-  buyer: { id: string; name: string; address: string; phone: string },
+  buyer: Buyer,
   cartLines: CartLine[],
   options: Pick<CheckoutOptions, "shortage" | "discountCode" | "shipTo" | "shippingMethodId"> & {
     /** `cartLines` already priced in this request (the checkout page shows them too). */
@@ -149,7 +150,7 @@ export async function quoteCheckout(
   | { ok: true; cart: PricedCart; where: Awaited<ReturnType<typeof checkoutDelivery>> & { ok: true }; quote: Quote }
   | { ok: false; status: 400 | 409 | 422; message: string }
 > {
-  const cart = options.priced ?? (await priceCart(cartLines, buyer.id));
+  const cart = options.priced ?? (await priceCart(cartLines, holderOf(buyer)));
   const unchosen = cart.lines.flatMap((line) => (line.needsVariantOf ? [line.needsVariantOf] : []));
   if (unchosen.length) {
     return { ok: false, status: 400, message: `Choose a variant (variantId) of ${unchosen.join(", ")}: it is sold in options` };
@@ -176,7 +177,9 @@ export async function quoteCheckout(
   // One Stripe payment has a ceiling; the goods alone past it are refused before anything else is asked.
   if (cart.totalCents > MAX_CHARGE_CENTS) return { ok: false, status: 400, message: tooLargeMessage(cart.totalCents) };
   // The discount code: checked now for a clear answer (checkout reserves it under lock).
-  const discount = options.discountCode ? await checkDiscount(options.discountCode, cart.totalCents, { buyerId: buyer.id }) : null;
+  const discount = options.discountCode
+    ? await checkDiscount(options.discountCode, cart.totalCents, { buyerId: buyer.id, email: buyer.email })
+    : null;
   if (discount && !discount.ok)
     return { ok: false, status: discount.reason === "unknown" ? 400 : 409, message: `${discount.message} Nothing was charged.` };
   const needsShipping = cart.lines.some((line) => line.quantity > 0 && line.product?.shipping);

@@ -5,6 +5,7 @@
 // has surely ended even when Stripe cannot be asked. Both are idempotent and
 // safe to run on every app instance at once: every change is a conditional
 // update that only one of them wins.
+import { heldBy, type Holder } from "./rules.server";
 import { db } from "~/utils/db.server";
 import { refundOrder } from "~/domain/payments/automatic-refund.server";
 import { stripe } from "~/domain/payments/stripe.server";
@@ -109,13 +110,14 @@ export async function reconcileOrder(
  * what Stripe itself reports (asked when the webhook has not arrived yet,
  * e.g. webhooks not forwarded on a laptop) — the same idempotent path.
  */
-export async function confirmCheckoutSession(sessionId: string, buyerId: string) {
+export async function confirmCheckoutSession(sessionId: string, holder: Holder) {
   if (!/^cs_[A-Za-z0-9_]{1,200}$/.test(sessionId)) return null;
   const find = () =>
     db.order.findFirst({
-      where: { stripeSessionId: sessionId, buyerId },
+      where: { stripeSessionId: sessionId, ...heldBy(holder) },
       select: {
         id: true,
+        buyerId: true,
         number: true,
         paymentStatus: true,
         totalCents: true,

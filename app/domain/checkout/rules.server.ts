@@ -39,8 +39,22 @@ export const CURRENCY = "usd";
 /** How long a checkout holds its stock; Stripe's Checkout Session lives as long (its minimum is 30 minutes). */
 export const RESERVATION_MINUTES = 31;
 
-/** The signed-in shopper: the profile's name, address and phone become the order's ship-to. */
-export type Buyer = { id: string; email: string; name: string; address: string; phone: string };
+/**
+ * Who checks out. A signed-in shopper: the profile's name, address and phone
+ * are the ship-to's start. A guest (guest checkout): no account (`id` null),
+ * the e-mail typed at checkout, and `guestKey`, the browser's random key
+ * (a signed cookie) that makes its attempts replace each other as an account's do.
+ */
+export type Buyer = { id: string | null; email: string; name: string; address: string; phone: string; guestKey?: string | null };
+
+/** What a buyer's pending attempts and held units are found by: the account's id, else the guest's key. */
+export type Holder = string | { guestKey: string };
+
+export const holderOf = (buyer: Buyer): Holder => buyer.id ?? { guestKey: buyer.guestKey ?? "" };
+
+/** The orders a holder's: by account, or by guest key (never an empty key). */
+export const heldBy = (holder: Holder) =>
+  typeof holder === "string" ? { buyerId: holder } : { buyerId: null, guestKey: holder.guestKey || "-" };
 
 export type CheckoutStart =
   | { ok: true; orderId: string; sessionId: string; url: string }
@@ -61,6 +75,10 @@ export type CheckoutOptions = {
   shipTo?: ShipTo | null;
   /** The delivery method chosen among the address's options; absent: the cheapest. */
   shippingMethodId?: string | null;
+  /** "Send me news and offers" was ticked: the address is subscribed with the order. */
+  marketingOptIn?: boolean;
+  /** The abandoned checkout whose reminder link brought the shopper back (the recovery cookie). */
+  recoveredFromId?: string | null;
 };
 
 export type Tx = Prisma.TransactionClient;

@@ -9,7 +9,9 @@ export type AbandonedAudience = (typeof ABANDONED_AUDIENCES)[number];
 /** Up to 30 days: a reminder later than that reminds of nothing. */
 export const MAX_DELAY_MINUTES = 30 * 24 * 60;
 
-const flag = z.union([z.boolean(), z.enum(["true", "false", "on", "1", "0"])]).transform((value) => value === true || value === "true" || value === "on" || value === "1");
+const flag = z
+  .union([z.boolean(), z.enum(["true", "false", "on", "1", "0"])])
+  .transform((value) => value === true || value === "true" || value === "on" || value === "1");
 
 export const checkoutSettingsSchema = z.object({
   guestCheckout: flag.describe("Shoppers may pay without an account, giving an e-mail address"),

@@ -22,10 +22,15 @@ import {
   RESERVATION_MINUTES,
   REPLACED_MESSAGE,
   STRIPE_SESSION_FAILED,
+  holderOf,
   type Buyer,
   type CheckoutOptions,
   type CheckoutStart,
+  type Tx,
 } from "./rules.server";
+import { abandonedDelaySeconds, checkoutSettings } from "./settings.server";
+import { normaliseEmail, subscribe } from "~/domain/mail/marketing.server";
+import { enqueue, QUEUES } from "~/jobs/queue.server";
 import { errorText } from "~/utils/text";
 
 type ReserveLine = {
@@ -55,6 +60,7 @@ async function reserveAndCreateOrder(
   reservedUntil: Date,
   discountCode: string | null,
   delivery: Delivery,
+  extras: OrderExtras,
 ): Promise<
   { id: string; totalCents: number; discountCents: number; discountCode: string | null; quote: Quote } | { refused: string } | null
 > {
@@ -63,7 +69,7 @@ async function reserveAndCreateOrder(
     const order = await db.$transaction(async (tx) => {
       const units: StockUnits = new Map(lines.map((line) => [stockKey(line.productId, line.variantId), line.quantity]));
       // Locks the rows of the replaced attempts and of this order in the one order (products, variants, codes) first.
-      replaced = await replacePendingAttempts(tx, buyer.id, { units, discountCode });
+      replaced = await replacePendingAttempts(tx, holderOf(buyer), { units, discountCode });
       const stock = await lockStock(tx, units);
       for (const line of lines) {
         const row = stock.sellable(stockKey(line.productId, line.variantId));
@@ -71,7 +77,9 @@ async function reserveAndCreateOrder(
       }
       await addStock(tx, units, -1);
       // --- discount code (discount.server.ts): one use reserved, locked after the products ---
-      const discount = discountCode ? await reserveDiscountUse(tx, discountCode, subtotalCents, buyer.id) : null;
+      const discount = discountCode
+        ? await reserveDiscountUse(tx, discountCode, subtotalCents, { buyerId: buyer.id, email: buyer.email })
+        : null;
       if (discount && !discount.ok) throw new DiscountRefused(discount.message);
       const discountCents = discount?.ok ? discount.discountCents : 0;
       // --- end discount code ---
@@ -92,10 +100,16 @@ async function reserveAndCreateOrder(
         throw new Error(`Order money does not add up: ${charges.totalCents} ≠ ${quote.totalCents}`);
       if (quote.totalCents < MIN_CHARGE_CENTS) throw new DiscountRefused(minimumChargeMessage);
       if (quote.totalCents > MAX_CHARGE_CENTS) throw new DiscountRefused(tooLargeMessage(quote.totalCents));
-      if (delivery.remember && delivery.shipTo) await rememberShipTo(tx, buyer.id, delivery.shipTo);
+      if (delivery.remember && delivery.shipTo && buyer.id) await rememberShipTo(tx, buyer.id, delivery.shipTo);
+      if (extras.marketingOptIn) await subscribe(tx, buyer.email);
+      const recoveredFromId = extras.recoveredFromId ? await claimRecovery(tx, extras.recoveredFromId) : null;
       const created = await tx.order.create({
         data: {
           buyerId: buyer.id,
+          email: normaliseEmail(buyer.email),
+          guestKey: buyer.id ? null : (buyer.guestKey ?? null),
+          marketingOptIn: Boolean(extras.marketingOptIn),
+          recoveredFromId,
           totalCents: quote.totalCents,
           subtotalCents,
           discountCents,
@@ -134,6 +148,9 @@ async function reserveAndCreateOrder(
         },
         select: { id: true, totalCents: true, discountCents: true, discountCode: true },
       });
+      // Its reminder, should it be abandoned: judged after the delay (abandoned.server.ts), on the queue with the order.
+      if (created && extras.abandonedAfterSeconds !== null)
+        await enqueue(tx, QUEUES.abandonedCheckout.name, { orderId: created.id }, { startAfter: extras.abandonedAfterSeconds });
       return { ...created, quote };
     }, TX_OPTIONS);
     await expireReplaced(replaced);
@@ -146,6 +163,24 @@ async function reserveAndCreateOrder(
 }
 
 type Delivery = { terms: OrderTerms; shipTo: ShipTo | null; remember: boolean; methodId: string | null };
+
+/** What else the order records: the marketing opt-in, the checkout it recovers, and when its reminder is judged (null: never). */
+type OrderExtras = { marketingOptIn?: boolean; recoveredFromId?: string | null; abandonedAfterSeconds: number | null };
+
+/**
+ * The abandoned checkout a reminder's link recovers, for the new attempt: an
+ * earlier unpaid attempt that named it gives it up, and one already paid
+ * through it keeps it (a recovery counts once).
+ */
+async function claimRecovery(tx: Tx, abandonedId: string): Promise<string | null> {
+  await tx.order.updateMany({
+    where: { recoveredFromId: abandonedId, paymentStatus: { not: "SUCCEEDED" } },
+    data: { recoveredFromId: null },
+  });
+  const taken = await tx.order.count({ where: { recoveredFromId: abandonedId } });
+  const exists = await tx.order.count({ where: { id: abandonedId } });
+  return taken === 0 && exists === 1 ? abandonedId : null;
+}
 
 /** Shipping (when it costs something) and tax (when it is added) as Stripe line items. */
 function chargeLines(quote: Quote) {
@@ -210,11 +245,16 @@ export async function startCheckout(
   if (totalCents < MIN_CHARGE_CENTS) return { ok: false, status: 400, message: minimumChargeMessage };
   if (totalCents > MAX_CHARGE_CENTS) return { ok: false, status: 400, message: tooLargeMessage(totalCents) };
 
-  const allowed = await limit(`checkout:user:${buyer.id}`, CHECKOUT_LIMIT.max, CHECKOUT_LIMIT.windowMs);
+  const allowed = await limit(
+    buyer.id ? `checkout:user:${buyer.id}` : `checkout:guest:${buyer.guestKey}`,
+    CHECKOUT_LIMIT.max,
+    CHECKOUT_LIMIT.windowMs,
+  );
   if (!allowed.allowed) return { ok: false, status: 429, message: rateLimitMessage(allowed.retryAfter) };
 
   // "Try again", or Back from Stripe and Checkout again: the earlier attempt ends here.
-  await cancelOpenAttempts(buyer.id);
+  await cancelOpenAttempts(holderOf(buyer));
+  const settings = await checkoutSettings();
 
   // Stripe wants whole seconds; the hold ends when the session does.
   const expiresAt = Math.floor(Date.now() / 1000) + RESERVATION_MINUTES * 60;
@@ -235,6 +275,11 @@ export async function startCheckout(
     new Date(expiresAt * 1000),
     options.discountCode ?? null,
     delivery,
+    {
+      marketingOptIn: options.marketingOptIn,
+      recoveredFromId: options.recoveredFromId,
+      abandonedAfterSeconds: buyer.email ? abandonedDelaySeconds(settings) : null,
+    },
   );
   if (!order) return { ok: false, status: 409, message: await unavailableMessage(cartLines) };
   if ("refused" in order) return { ok: false, status: 409, message: `${order.refused} Nothing was charged.` };

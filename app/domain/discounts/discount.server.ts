@@ -79,13 +79,29 @@ export function normaliseCode(text: string | null | undefined): string | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** How many of the buyer's orders used the code: paid ones, and (at checkout) ones holding a reservation. */
-async function buyerUses(client: Tx, discountId: string, buyerId: string, includeHeld: boolean): Promise<number> {
+/**
+ * Who "once per customer" counts: the account and the e-mail an order was
+ * placed with, so a guest's use (by e-mail) and an account's use are one
+ * customer's; an unknown shopper (no account, no e-mail yet) counts none.
+ */
+export type Customer = { buyerId?: string | null; email?: string | null };
+
+/** How many of the customer's orders used the code: paid ones, and (at checkout) ones holding a reservation. */
+async function buyerUses(client: Tx, discountId: string, who: Customer, includeHeld: boolean): Promise<number> {
+  const whose = [...(who.buyerId ? [{ buyerId: who.buyerId }] : []), ...(who.email ? [{ email: who.email.trim().toLowerCase() }] : [])];
+  if (whose.length === 0) return 0;
   return client.order.count({
     where: {
       discountId,
-      buyerId,
-      OR: [{ paymentStatus: "SUCCEEDED" }, ...(includeHeld ? [{ paymentStatus: "PENDING" as const, reservedUntil: { not: null } }] : [])],
+      AND: [
+        { OR: whose },
+        {
+          OR: [
+            { paymentStatus: "SUCCEEDED" },
+            ...(includeHeld ? [{ paymentStatus: "PENDING" as const, reservedUntil: { not: null } }] : []),
+          ],
+        },
+      ],
     },
   });
 }
@@ -95,14 +111,10 @@ async function buyerUses(client: Tx, discountId: string, buyerId: string, includ
  * buyer's own pending checkout does not count against "once per customer"
  * here (a new checkout replaces it); checkout itself asks again, under lock.
  */
-export async function checkDiscount(
-  code: string,
-  subtotalCents: number,
-  { buyerId, now = new Date() }: { buyerId?: string; now?: Date } = {},
-) {
+export async function checkDiscount(code: string, subtotalCents: number, { now = new Date(), ...who }: Customer & { now?: Date } = {}) {
   const normalised = normaliseCode(code);
   const row = normalised ? await db.discount.findUnique({ where: { code: normalised } }) : null;
-  const uses = row?.oncePerCustomer && buyerId ? await buyerUses(db, row.id, buyerId, false) : 0;
+  const uses = row?.oncePerCustomer ? await buyerUses(db, row.id, who, false) : 0;
   return judge(normalised ?? code.slice(0, DISCOUNT_CODE_MAX), row, subtotalCents, now, uses);
 }
 
@@ -115,13 +127,13 @@ export async function reserveDiscountUse(
   tx: Tx,
   code: string,
   subtotalCents: number,
-  buyerId: string,
+  who: Customer,
   now = new Date(),
 ): Promise<DiscountCheck> {
   const normalised = normaliseCode(code);
   const [locked] = normalised ? await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "Discount" WHERE code = ${normalised} FOR UPDATE` : [];
   const row = locked ? await tx.discount.findUnique({ where: { id: locked.id } }) : null;
-  const uses = row?.oncePerCustomer ? await buyerUses(tx, row.id, buyerId, true) : 0;
+  const uses = row?.oncePerCustomer ? await buyerUses(tx, row.id, who, true) : 0;
   const check = judge(normalised ?? code, row, subtotalCents, now, uses);
   if (!check.ok) return check;
   // Conditional, like stock: never past maxUses even if a rule above were wrong.
@@ -168,9 +180,9 @@ export async function markDiscountUsePaid(tx: Tx, orderId: string, held: boolean
 /** What the cart and checkout show: the applied code's line (or why it does not apply) and the total after it. */
 export type CartDiscount = { code: string; discountCents: number; totalCents: number; label: string | null; problem: string | null };
 
-export async function cartDiscount(code: string | null, subtotalCents: number, buyerId?: string): Promise<CartDiscount | null> {
+export async function cartDiscount(code: string | null, subtotalCents: number, who: Customer = {}): Promise<CartDiscount | null> {
   if (!code) return null;
-  const check = await checkDiscount(code, subtotalCents, { buyerId });
+  const check = await checkDiscount(code, subtotalCents, who);
   if (!check.ok) return { code, discountCents: 0, totalCents: subtotalCents, label: null, problem: check.message };
   return {
     code: check.discount.code,
@@ -186,8 +198,8 @@ export async function cartDiscount(code: string | null, subtotalCents: number, b
  * cart's subtotal is short of its minimum (adding items makes it apply; a
  * shared link is often opened with an empty cart). Other refusals are not kept.
  */
-export async function applyDiscountCode(code: string, subtotalCents: number, buyerId?: string) {
-  const check = await checkDiscount(code, subtotalCents, { buyerId });
+export async function applyDiscountCode(code: string, subtotalCents: number, who: Customer = {}) {
+  const check = await checkDiscount(code, subtotalCents, who);
   const keep = check.ok || check.reason === "minimum";
   return { check, keep, code: check.ok ? check.discount.code : (normaliseCode(code) ?? code) };
 }

@@ -6,7 +6,7 @@ import { db } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { regionKey, shipToSchema, type ShipTo } from "./ship-to";
 
-type Buyer = { id: string; name: string; address: string; phone: string };
+type Buyer = { id: string | null; name: string; address: string; phone: string };
 
 /** The remembered ship-to, checked again (a stored one that no longer passes is not offered). */
 export async function rememberedShipTo(userId: string): Promise<ShipTo | null> {
@@ -17,7 +17,7 @@ export async function rememberedShipTo(userId: string): Promise<ShipTo | null> {
 
 /** What checkout starts from: the remembered ship-to, else the profile's address line in SHOP_COUNTRY (null without one). */
 export async function defaultShipTo(buyer: Buyer): Promise<{ shipTo: ShipTo; complete: boolean } | null> {
-  const remembered = await rememberedShipTo(buyer.id);
+  const remembered = buyer.id ? await rememberedShipTo(buyer.id) : null;
   if (remembered) return { shipTo: remembered, complete: true };
   if (!buyer.address.trim()) return null;
   const shipTo: ShipTo = {

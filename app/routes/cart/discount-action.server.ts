@@ -24,7 +24,7 @@ export async function discountAction(request: Request, formData: FormData) {
   }
   const [user, lines] = await Promise.all([getOptionalUser(request), readCart(request)]);
   const cart = await priceCart(lines, user?.id);
-  const applied = await applyDiscountCode(parsed.data.code, cart.totalCents, user?.id);
+  const applied = await applyDiscountCode(parsed.data.code, cart.totalCents, { buyerId: user?.id });
   const headers = applied.keep ? { "Set-Cookie": await discountCodeCookie(applied.code) } : undefined;
   if (!applied.check.ok) {
     const status = applied.check.reason === "unknown" ? 404 : 409;

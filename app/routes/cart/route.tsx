@@ -24,7 +24,7 @@ export const meta: MetaFunction = () => pageMeta({ title: "Cart", description: "
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, lines, code] = await Promise.all([getOptionalUser(request), readCart(request), readDiscountCode(request)]);
   const cart = await priceCart(lines, user?.id);
-  const discount = await cartDiscount(code, cart.totalCents, user?.id);
+  const discount = await cartDiscount(code, cart.totalCents, { buyerId: user?.id });
   // A code from a /discount/CODE link that was refused: why, beside the field.
   const tried = new URL(request.url).searchParams.get("discount");
   const refused = tried && tried !== code ? await checkDiscount(tried, cart.totalCents, { buyerId: user?.id }) : null;
