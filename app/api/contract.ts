@@ -23,6 +23,7 @@ import { shipmentsOperations } from "./shipments/operations";
 import { searchOperations } from "./search/operations";
 import { shippingOperations } from "./shipping/operations";
 import { taxOperations } from "./tax/operations";
+import { guestOperations } from "./guest/operations";
 
 export { LEGACY_AUTH_ALIASES } from "./legacy/operations";
 export { TAGS } from "./common";
@@ -46,6 +47,7 @@ export const CONTRACT = {
   ...taxOperations,
   ...shipmentsOperations,
   ...searchOperations,
+  ...guestOperations,
 } as const;
 export type OperationId = keyof typeof CONTRACT;
 

@@ -13,7 +13,7 @@
 //      unexpected becomes a JSON 500 without internals (and is logged).
 import type { AppLoadContext } from "@remix-run/node";
 import { discardBody, readBodyBytes, readForm, readJsonBody } from "~/http/request-input.server";
-import { requireApiAdmin, requireApiUser } from "~/http/auth.server";
+import { optionalApiUser, requireApiAdmin, requireApiUser } from "~/http/auth.server";
 import { env } from "~/utils/env.server";
 import { apiError } from "~/http/http.server";
 import { formDataToObject, parseInput, urlInputErrors } from "~/utils/validation";
@@ -110,7 +110,9 @@ async function run(op: Operation, request: Request, context: AppLoadContext, raw
       ? await requireApiAdmin(request, context)
       : op.role === Access.User
         ? await requireApiUser(request, context)
-        : null;
+        : op.role === Access.UserOrGuest
+          ? await optionalApiUser(request, context)
+          : null;
   const params = parseTextFields(op.params, rawParams);
   const query = parseTextFields(op.query, queryObject(new URL(request.url)));
   const body = await readBody(op, request);

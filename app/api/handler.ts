@@ -13,7 +13,7 @@ export type HandlerArgs<Op extends OperationSpec> = {
   /** Called through a deprecated alias (the old shop's own client). */
   viaAlias: boolean;
   /** The caller, for an operation that needs one (null for public operations: nobody is looked up). */
-  user: Op["role"] extends "public" ? null : PublicUser;
+  user: Op["role"] extends "public" ? null : Op["role"] extends "user-or-guest" ? PublicUser | null : PublicUser;
   params: Op extends { params: infer P extends z.ZodType } ? z.output<P> : Record<string, never>;
   query: Op extends { query: infer Q extends z.ZodType } ? z.output<Q> : Record<string, never>;
   /** JSON: the parsed body (as sent, already valid, when declared `asSent`); a form: its fields, already valid (the model parses them into its own types); raw: the bytes. */

@@ -15,6 +15,7 @@ import { shipmentsHandlers } from "./shipments/handlers.server";
 import { searchHandlers } from "./search/handlers.server";
 import { shippingHandlers } from "./shipping/handlers.server";
 import { taxHandlers } from "./tax/handlers.server";
+import { guestHandlers } from "./guest/handlers.server";
 
 export type { Handler, HandlerArgs } from "./handler";
 
@@ -32,4 +33,5 @@ export const handlers: Handlers = {
   ...taxHandlers,
   ...shipmentsHandlers,
   ...searchHandlers,
+  ...guestHandlers,
 };

@@ -104,14 +104,21 @@ function describeOperation(op: Operation, components: Components) {
   }));
   const params = [...parameters(op.params, "path", components), ...parameters(op.query, "query", components), ...headerParameters];
   const body = requestBody(op, components);
-  const who = op.role === Access.Admin ? "An administrator's token." : op.role === Access.User ? "A signed-in user's token." : null;
+  const who =
+    op.role === Access.Admin
+      ? "An administrator's token."
+      : op.role === Access.User
+        ? "A signed-in user's token."
+        : op.role === Access.UserOrGuest
+          ? "A signed-in user's token, or none when the shop's guest checkout is on (GET /api/v1/settings/checkout): a guest sends `email`."
+          : null;
   return {
     operationId: op.id,
     tags: [op.tag],
     summary: op.summary,
     ...(op.description || who ? { description: [who, op.description].filter(Boolean).join(" ") } : {}),
     ...(op.deprecated ? { deprecated: true } : {}),
-    ...(op.role === Access.Public ? {} : { security: SECURITY }),
+    ...(op.role === Access.Public ? {} : { security: op.role === Access.UserOrGuest ? [...SECURITY, {}] : SECURITY }),
     "x-role": op.role,
     ...(params.length ? { parameters: params } : {}),
     ...(body ? { requestBody: body } : {}),

@@ -9,7 +9,8 @@ import { MAX_JSON_BYTES } from "./limits";
 import { apiErrorSchema } from "./shapes";
 
 /** Who may call an operation: anyone, a signed-in user (token, or same-site cookie), or an administrator. */
-export const Access = { Public: "public", User: "user", Admin: "admin" } as const;
+/** Who may call: anyone; a signed-in user; a signed-in user, or anyone when the shop's guest checkout is on (the handler decides); an admin. */
+export const Access = { Public: "public", User: "user", UserOrGuest: "user-or-guest", Admin: "admin" } as const;
 export type Access = (typeof Access)[keyof typeof Access];
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";

@@ -86,6 +86,11 @@ export async function requireApiUser(request: Request, context?: AppLoadContext)
   return user;
 }
 
+/** The caller when a token (or same-site cookie) is sent; null when none is; a token that does not work is still a 401. */
+export async function optionalApiUser(request: Request, context?: AppLoadContext): Promise<PublicUser | null> {
+  return bearerToken(request) ? requireApiUser(request, context) : getApiUser(request, context);
+}
+
 export async function requireApiAdmin(request: Request, context?: AppLoadContext): Promise<PublicUser> {
   const user = await requireApiUser(request, context);
   if (!isAdmin(user)) throw apiError(403, "Admin access required");

@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { cancelCheckout, type CancelOutcome } from "~/domain/checkout/cancel.server";
 import { getOptionalUser } from "~/http/auth.server";
+import { readGuestKey } from "~/http/guest-cookie.server";
 import { pageMeta } from "~/http/meta";
 
 export const meta: MetaFunction = () => [
@@ -16,8 +17,10 @@ export const meta: MetaFunction = () => [
 // the attempt is marked cancelled. The cart is untouched.
 export async function loader({ request }: LoaderFunctionArgs) {
   const orderId = new URL(request.url).searchParams.get("order");
-  const user = await getOptionalUser(request);
-  const outcome: CancelOutcome = user && orderId ? await cancelCheckout(orderId, user.id) : "not-found";
+  const [user, guestKey] = await Promise.all([getOptionalUser(request), readGuestKey(request)]);
+  // The signed-in shopper's attempt, or (guest checkout) the one this browser started.
+  const holder = user ? user.id : guestKey ? { guestKey } : null;
+  const outcome: CancelOutcome = holder && orderId ? await cancelCheckout(orderId, holder) : "not-found";
   return json({ outcome }, { headers: { "Cache-Control": "private, no-store" } });
 }
 

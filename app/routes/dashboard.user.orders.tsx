@@ -1,6 +1,9 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { sendClaimLink } from "~/domain/orders/guest-orders.server";
+import { assertSameOrigin, publicOrigin } from "~/http/http.server";
+import { jsonWithError, jsonWithSuccess } from "~/http/toast.server";
 import { OrderCard } from "~/components/orders/OrderCard";
 import { Pager } from "~/components/ui/Pager";
 import { listOrdersForUserPage } from "~/domain/orders/order.server";
@@ -10,6 +13,15 @@ import { pageFromUrl } from "~/utils/paging";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   return json(await listOrdersForUserPage(user.id, { page: pageFromUrl(request.url) }));
+}
+
+// "Orders placed as a guest?": the claim link goes to the account's address (never attached by e-mail alone).
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  assertSameOrigin(request, context);
+  const sent = await sendClaimLink(user, publicOrigin(request, context));
+  if (!sent.ok) return jsonWithError({ ok: false }, sent.message, { status: sent.status });
+  return jsonWithSuccess({ ok: true }, { message: "Check your e-mail", description: sent.message });
 }
 
 export const meta: MetaFunction = () => [{ title: "Your Orders | Storefront" }, { name: "robots", content: "noindex" }];
@@ -37,6 +49,24 @@ export default function UserOrders() {
         ))
       )}
       <Pager page={page} pageCount={pageCount} label="Order pages" />
+      <ClaimGuestOrders />
     </section>
+  );
+}
+
+/** Orders placed as a guest with the account's e-mail: a link to add them is e-mailed to that address. */
+function ClaimGuestOrders() {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction === "/dashboard/user/orders";
+  return (
+    <Form method="post" className="mt-6 rounded border border-gray-200 bg-white p-4 text-sm">
+      <h2 className="font-semibold">Ordered as a guest?</h2>
+      <p className="mt-1 text-gray-700">
+        We can e-mail your account&apos;s address a link that adds orders placed as a guest with it to this list.
+      </p>
+      <button type="submit" className="btn-secondary mt-3" disabled={busy}>
+        {busy ? "Sending..." : "Send me the link"}
+      </button>
+    </Form>
   );
 }

@@ -5,6 +5,8 @@ import { clearCartCookie, readCart } from "~/http/cart-cookie.server";
 import { confirmCheckoutSession } from "~/domain/checkout/reconcile.server";
 import { discountCodeCookie, readDiscountCode } from "~/http/discount-cookie.server";
 import { getOptionalUser } from "~/http/auth.server";
+import { readGuestKey } from "~/http/guest-cookie.server";
+import { buyerOrderPath } from "~/domain/orders/guest-access.server";
 import { pageMeta } from "~/http/meta";
 import { formatPrice } from "~/utils/money";
 
@@ -24,9 +26,11 @@ export const meta: MetaFunction = ({ data }) => [
 // refunded) says so and leaves the cart alone.
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const user = await getOptionalUser(request);
+  const [user, guestKey] = await Promise.all([getOptionalUser(request), readGuestKey(request)]);
   const sessionId = url.searchParams.get("session_id");
-  const order = user && sessionId ? await confirmCheckoutSession(sessionId, user.id) : null;
+  // The signed-in shopper's order, or (guest checkout) the one this browser started.
+  const holder = user ? user.id : guestKey ? { guestKey } : null;
+  const order = holder && sessionId ? await confirmCheckoutSession(sessionId, holder) : null;
   const confirmed = order?.paymentStatus === "SUCCEEDED";
   // Empty the cart (and forget its discount code: it was used), then load the page again without it so the header badge
   // (read from the request's cookies) shows 0 as well. `cleared` stops a loop
@@ -44,6 +48,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       confirmed,
       signedIn: Boolean(user),
+      // Where its buyer sees it: the account's page, or a guest's signed link (also in the confirmation e-mail).
+      orderPath: order && (confirmed || order.paymentStatus === "REFUNDED") ? buyerOrderPath(order) : null,
       order:
         order && (confirmed || refunded)
           ? {
@@ -61,7 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function PaymentSuccess() {
-  const { confirmed, order, pending, signedIn } = useLoaderData<typeof loader>();
+  const { confirmed, order, pending, signedIn, orderPath } = useLoaderData<typeof loader>();
   if (!confirmed) {
     return (
       <section className="flex min-h-[50vh] flex-col items-center justify-center text-center">
@@ -101,7 +107,7 @@ export default function PaymentSuccess() {
         <Link to="/" className="btn-primary">
           Go to Home
         </Link>
-        <Link to={order ? `/dashboard/user/orders/${order.number}` : "/dashboard/user/orders"} className="btn-secondary">
+        <Link to={orderPath ?? "/dashboard/user/orders"} className="btn-secondary">
           {order ? "See your order" : "See your orders"}
         </Link>
       </div>

@@ -2,7 +2,8 @@
 import { json } from "@remix-run/node";
 import { MAX_CART_LINES } from "~/domain/cart/cart.server";
 import { quoteCheckout } from "~/domain/checkout/quote.server";
-import { linesFromPaymentsRequest } from "~/api/checkout/payments-request.server";
+import { apiBuyer, linesFromPaymentsRequest } from "~/api/checkout/payments-request.server";
+import { clientIp } from "~/http/client.server";
 import { fulfilFromEvent } from "~/domain/checkout/settle.server";
 import { startCheckout } from "~/domain/checkout/start.server";
 import { verifyWebhook, type Stripe } from "~/domain/payments/stripe.server";
@@ -14,8 +15,12 @@ import type { checkoutOperations } from "./operations";
 export const checkoutHandlers: AreaHandlers<typeof checkoutOperations> = {
   // Prices come from the database; an order needs a buyer, so the role is "user".
   payments: async ({ request, context, user, body }) => {
-    const result = await startCheckout(user, linesFromPaymentsRequest(body), publicOrigin(request, context), {
+    const who = await apiBuyer(user, body);
+    if (!who.ok) return apiError(who.status, who.message, who.errors ? { errors: who.errors } : {});
+    const result = await startCheckout(who.buyer, linesFromPaymentsRequest(body), publicOrigin(request, context), {
       shortage: "refuse",
+      marketingOptIn: body.marketingOptIn,
+      clientIp: clientIp(request, context),
       discountCode: body.discountCode,
       shipTo: body.shipTo,
       shippingMethodId: body.shippingMethodId,
@@ -26,9 +31,11 @@ export const checkoutHandlers: AreaHandlers<typeof checkoutOperations> = {
 
   // What payments would charge for the same body (the same quote starts it); nothing is reserved.
   checkoutQuote: async ({ user, body }) => {
+    const who = await apiBuyer(user, body);
+    if (!who.ok) return apiError(who.status, who.message, who.errors ? { errors: who.errors } : {});
     const lines = linesFromPaymentsRequest(body);
     if (lines.length > MAX_CART_LINES) return apiError(400, `At most ${MAX_CART_LINES} different products per order`);
-    const result = await quoteCheckout(user, lines, {
+    const result = await quoteCheckout(who.buyer, lines, {
       shortage: "refuse",
       discountCode: body.discountCode,
       shipTo: body.shipTo,

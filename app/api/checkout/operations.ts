@@ -12,7 +12,7 @@ export const payments = operation({
   id: "payments",
   method: "POST",
   path: "/api/v1/product/payments",
-  role: Access.User,
+  role: Access.UserOrGuest,
   tag: PRODUCT,
   summary: "Create an order and a Stripe Checkout Session for the given products",
   description: `Prices come from the database; any price sent is ignored. The units are reserved for the life of the session (${RESERVATION_MINUTES} minutes) and the buyer's earlier unpaid checkout is cancelled. Repeated \`_id\`s add up (the old clients send one entry per unit), at most ${MAX_CART_LINES} different products and ${MAX_LINE_QUANTITY} of each; an entry that is a whole product object (it has a \`slug\`, as the old client's cart entries do) counts as one unit: its \`quantity\` is the product's stock, not a count. A product sold in options (its \`options\` are not empty) is bought one variant at a time: each entry names it as \`variantId\` (one of the product's \`variants[]._id\`) beside the product's \`_id\`, and an entry without one is refused (400); for a simple product \`variantId\` may be left out or be the product's own \`_id\` (its one variant). Repeated entries of the same variant add up. Delivery and tax are charged as POST /api/v1/checkout/quote prices them (Stripe's total is the quote's \`total\`): to \`shipTo\` when given (it is remembered for the buyer's next checkout), else to the address the buyer's last order went to, else to the profile's address in the shop's country; by \`shippingMethodId\`, else the cheapest of the address's options.`,
@@ -29,7 +29,10 @@ export const payments = operation({
       "A product is out of stock, fewer are in stock than asked for, or the discount code does not apply (not started, expired, used up, already used by this buyer, below its minimum); nothing is reserved or charged",
     ),
     422: error('The shop does not deliver to the address ("We don\'t ship to Japan"); nothing is reserved or charged'),
-    429: error(`More than ${CHECKOUT_LIMIT.max} checkouts started in ${CHECKOUT_LIMIT.windowMs / 60_000} minutes; try again later`),
+    401: error("No token (or an invalid one) while the shop's guest checkout is off"),
+    429: error(
+      `More than ${CHECKOUT_LIMIT.max} checkouts started in ${CHECKOUT_LIMIT.windowMs / 60_000} minutes (a guest's are also counted per address, as sign-ins are); try again later`,
+    ),
     502: error("Failed to create Stripe session; the reservation is given back and the attempt cancelled"),
   },
 });
@@ -38,7 +41,7 @@ export const checkoutQuote = operation({
   id: "checkoutQuote",
   method: "POST",
   path: "/api/v1/checkout/quote",
-  role: Access.User,
+  role: Access.UserOrGuest,
   tag: PRODUCT,
   summary:
     "What POST /api/v1/product/payments would charge for the same body: goods, discount, delivery options and tax; nothing is reserved",

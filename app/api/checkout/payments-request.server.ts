@@ -1,8 +1,12 @@
 // The API's way into checkout: POST /api/v1/product/payments and POST
 // /api/v1/checkout/quote read ids and quantities, and where and how to deliver.
+import { randomUUID } from "node:crypto";
 import { z } from "zod";
+import type { Buyer } from "~/domain/checkout/rules.server";
+import { guestCheckoutOpen } from "~/domain/checkout/settings.server";
 import { apiCartLinesSchema, mergeLines, type CartLine } from "~/domain/cart/cart.server";
 import { shipToSchema } from "~/domain/shipping/ship-to";
+import { guestEmailSchema } from "~/domain/checkout/checkout-form";
 import { idSchema } from "~/utils/id";
 
 const FAILED = Symbol("failed");
@@ -33,6 +37,12 @@ function namingNestedFields<S extends z.ZodType>(schema: S, nested: readonly str
  */
 export const paymentsRequestSchema = namingNestedFields(
   z.object({
+    email: guestEmailSchema
+      .optional()
+      .describe(
+        "A guest's e-mail (guest checkout): required without a token, where the confirmation, the order's link and any reminder go; ignored for a signed-in buyer",
+      ),
+    marketingOptIn: z.boolean().optional().describe('"Send me news and offers": the address may get marketing e-mail (default false)'),
     products: apiCartLinesSchema,
     discountCode: z
       .string()
@@ -57,4 +67,27 @@ export type PaymentsRequest = z.output<typeof paymentsRequestSchema>;
 /** The API's product list as cart lines: a product listed twice (the old client's way) counts twice. */
 export function linesFromPaymentsRequest(body: PaymentsRequest): CartLine[] {
   return mergeLines(body.products.map((item) => ({ productId: item._id, variantId: item.variantId, quantity: item.quantity })));
+}
+
+/**
+ * Who the API's checkout is for: the caller, or (guest checkout on, no token)
+ * a guest known by the body's `email`; an answer when neither can be.
+ */
+export async function apiBuyer(
+  user: Buyer | null,
+  body: PaymentsRequest,
+): Promise<{ ok: true; buyer: Buyer } | { ok: false; status: 400 | 401; message: string; errors?: Record<string, string> }> {
+  if (user) return { ok: true, buyer: user };
+  if (!(await guestCheckoutOpen()))
+    return { ok: false, status: 401, message: "Please log in: send your token in the Authorization header" };
+  if (!body.email) {
+    const message = "Enter your e-mail address: a guest's checkout needs one";
+    return { ok: false, status: 400, message, errors: { email: message } };
+  }
+  // Each guest call stands alone (an API client keeps its own state): a fresh key, so it replaces nothing.
+  const guestKey = `api-${randomUUID()}`;
+  return {
+    ok: true,
+    buyer: { id: null, guestKey, email: body.email, name: body.shipTo?.name ?? "", address: "", phone: body.shipTo?.phone ?? "" },
+  };
 }

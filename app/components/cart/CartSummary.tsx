@@ -17,6 +17,7 @@ export function CartSummary({
   hasUnavailable,
   canCheckout,
   includedTax = null,
+  guestCheckout = false,
 }: {
   user: { name: string; address: string } | null;
   subtotalCents: number;
@@ -28,6 +29,8 @@ export function CartSummary({
   canCheckout: boolean;
   /** Where prices include tax: how much of the total is tax ("Includes $3.19 VAT"). */
   includedTax?: { cents: number; label: string } | null;
+  /** The shop lets visitors pay without an account: "Check out as guest" beside Login. */
+  guestCheckout?: boolean;
 }) {
   const totalCents = subtotalCents - (discount && !discount.problem ? discount.discountCents : 0);
   // One Stripe payment has a ceiling: a cart above it is told so here, not at the till.
@@ -77,9 +80,16 @@ export function CartSummary({
           ) : null}
         </div>
       ) : (
-        <Link to="/login?redirectTo=/cart" className="btn-secondary mt-4 w-full">
-          Please Login to checkout
-        </Link>
+        <>
+          <Link to="/login?redirectTo=/cart" className="btn-secondary mt-4 w-full">
+            Please Login to checkout
+          </Link>
+          {guestCheckout && canCheckout && !tooLarge ? (
+            <Link to="/checkout" className="btn-primary mt-3 w-full">
+              Check out as guest
+            </Link>
+          ) : null}
+        </>
       )}
     </aside>
   );

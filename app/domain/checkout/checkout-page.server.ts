@@ -14,14 +14,21 @@ import { regionChoices, shippingCountries } from "~/domain/shipping/countries.se
 import { regionRequired, shipToSchema, type ShipTo } from "~/domain/shipping/ship-to";
 import { defaultShipTo } from "~/domain/shipping/ship-to.server";
 import { normaliseRegion } from "~/utils/iso-codes";
-import { SHIP_TO_FIELDS, type ShipToValues } from "./checkout-form";
+import { guestEmailSchema, optInField, SHIP_TO_FIELDS, type ShipToValues } from "./checkout-form";
 import { quoteCheckout, type Quote } from "./quote.server";
 import { missingRegion } from "./ship-to-gaps.server";
 import { startCheckout } from "./start.server";
 import { holderOf, type Buyer, type CheckoutStart } from "./rules.server";
 
-/** What the shopper holds: the cart's lines and the discount code applied (the page's cookies, read by its route). */
-export type ShopperCart = { lines: CartLine[]; discountCode: string | null };
+/**
+ * What the shopper holds (the page's cookies, read by its route): the cart's
+ * lines, the discount code applied, and the abandoned checkout a reminder's
+ * link brought them back to, if any.
+ */
+export type ShopperCart = { lines: CartLine[]; discountCode: string | null; recoveredFromId?: string | null };
+
+/** Who is asked for and told what: the guest's e-mail (an account's is its own) and "Send me news and offers". */
+export type CheckoutContact = { guest: boolean; email: string; marketingOptIn: boolean };
 
 /** What the page shows: the cart, the address as typed, the countries, and the quote (null when it cannot be made yet). */
 export type CheckoutView = {
@@ -41,6 +48,7 @@ export type CheckoutView = {
   methodReplaced: boolean;
   errors: FieldErrors;
   message: string | null;
+  contact: CheckoutContact;
 };
 
 const valuesOf = (shipTo: Partial<Record<keyof ShipToValues, string | undefined>>): ShipToValues =>
@@ -55,7 +63,7 @@ async function pricedCart(buyer: Buyer, shopper: ShopperCart) {
 async function view(
   buyer: Buyer,
   shopper: ShopperCart,
-  typed: { values: ShipToValues; shipTo: ShipTo | null; methodId: string | null; errors?: FieldErrors },
+  typed: { values: ShipToValues; shipTo: ShipTo | null; methodId: string | null; errors?: FieldErrors; contact?: CheckoutContact },
   { lines, cart }: Awaited<ReturnType<typeof pricedCart>>,
 ): Promise<CheckoutView> {
   const [code, countries] = await Promise.all([shopper.discountCode, shippingCountries()]);
@@ -98,6 +106,7 @@ async function view(
     errors,
     message: quoted && !quoted.ok ? quoted.message : null,
     methodReplaced,
+    contact: typed.contact ?? { guest: buyer.id === null, email: buyer.email, marketingOptIn: false },
   };
 }
 
@@ -119,10 +128,19 @@ export async function checkoutPageAction(
   shopper: ShopperCart,
   formData: FormData,
   origin: string,
+  clientIp: string | null = null,
 ): Promise<{ kind: "view"; view: CheckoutView; status: number } | { kind: "started"; result: CheckoutStart }> {
   const fields = formDataToObject(formData);
   const text = (name: string) => (typeof fields[name] === "string" ? (fields[name] as string) : "");
   const intent = text("intent") || "pay"; // A bare post (the form before delivery existed, old pages) means Checkout.
+  const guest = buyer.id === null;
+  const contact: CheckoutContact = {
+    guest,
+    email: guest ? text("email").slice(0, 254) : buyer.email,
+    marketingOptIn: optInField.safeParse(fields.marketingOptIn).data ?? false,
+  };
+  // A guest's e-mail is asked when paying (a re-quote as they type the address does not judge it).
+  const emailError = guest && intent === "pay" ? guestEmailSchema.safeParse(contact.email).error?.issues[0]?.message : undefined;
   const values = valuesOf(Object.fromEntries(SHIP_TO_FIELDS.map((field) => [field, text(field)])));
   // The country changed under a region of another: the new country's list is offered, nothing chosen yet.
   if (intent === "quote" && values.region.trim() && !normaliseRegion(values.country.trim() || "-", values.region)) values.region = "";
@@ -131,17 +149,23 @@ export async function checkoutPageAction(
   const { lines } = priced;
   const needsShipping = priced.cart.lines.some((line) => line.quantity > 0 && line.product?.shipping);
   let shipTo: ShipTo | null = null;
+  const contactErrors: FieldErrors = emailError ? { email: emailError } : {};
   if (needsShipping) {
     const parsed = parseInput(shipToSchema, values);
     if (!parsed.success)
       return {
         kind: "view",
-        view: await view(buyer, shopper, { values, shipTo: null, methodId, errors: parsed.errors }, priced),
+        view: await view(
+          buyer,
+          shopper,
+          { values, shipTo: null, methodId, errors: { ...parsed.errors, ...contactErrors }, contact },
+          priced,
+        ),
         status: 400,
       };
     shipTo = parsed.data;
   }
-  const page = await view(buyer, shopper, { values, shipTo, methodId }, priced);
+  const page = await view(buyer, shopper, { values, shipTo, methodId, errors: contactErrors, contact }, priced);
   if (Object.keys(page.errors).length) return { kind: "view", view: page, status: 400 };
   if (intent !== "pay" || !page.quote) return { kind: "view", view: page, status: page.message ? 422 : 200 };
   // The total the shopper saw (before the address was complete: the goods alone) is not the one now: show it, ask again.
@@ -151,8 +175,15 @@ export async function checkoutPageAction(
     const message = "Your delivery changed the total: check it, then press Checkout again.";
     return { kind: "view", view: { ...page, message }, status: 409 };
   }
-  const result = await startCheckout(buyer, lines, origin, {
+  // A guest is known by the e-mail given and the name and phone the parcel goes to.
+  const payer: Buyer = guest
+    ? { ...buyer, email: guestEmailSchema.parse(contact.email), name: shipTo?.name ?? "", phone: shipTo?.phone ?? "" }
+    : buyer;
+  const result = await startCheckout(payer, lines, origin, {
     shortage: "limit",
+    marketingOptIn: contact.marketingOptIn,
+    recoveredFromId: shopper.recoveredFromId ?? null,
+    clientIp,
     expectedTotalCents,
     // A kept code that no longer applies (minimum, expiry, used up) is left out, as the page showed: it never blocks paying.
     discountCode: page.discount && !page.discount.problem ? page.discount.code : null,

@@ -88,7 +88,9 @@ export async function checkoutDelivery(
   const shipTo = given ?? fallback?.shipTo ?? null;
   // Nothing to deliver still wants the buyer's address on file, as the shop always has (the spec's accounts all have one).
   // A guest buying nothing that ships has no address to give: taxed in the shop's country.
-  if (!shipTo && !(buyer.id === null && !needsShipping)) return { ok: false, status: 400, message: NO_ADDRESS_MESSAGE };
+  if (!shipTo && buyer.id === null && needsShipping)
+    return { ok: false, status: 400, message: "shipTo: where should we deliver? A guest's checkout needs the address" };
+  if (!shipTo && buyer.id !== null) return { ok: false, status: 400, message: NO_ADDRESS_MESSAGE };
   // An address without the region its price depends on is asked for it, never priced as the whole country (no silent zero tax).
   const missing = needsShipping && shipTo ? await missingRegion(shipTo) : null;
   if (missing) {

@@ -79,6 +79,8 @@ export type CheckoutOptions = {
   marketingOptIn?: boolean;
   /** The abandoned checkout whose reminder link brought the shopper back (the recovery cookie). */
   recoveredFromId?: string | null;
+  /** The client's address: a guest's checkouts are also limited per address, as sign-in attempts are. */
+  clientIp?: string | null;
 };
 
 export type Tx = Prisma.TransactionClient;

@@ -3,7 +3,8 @@
 import { db, TX_OPTIONS } from "~/utils/db.server";
 import { formatPrice } from "~/utils/money";
 import { stripe, type Stripe } from "~/domain/payments/stripe.server";
-import { limit, rateLimitMessage } from "~/domain/accounts/rate-limit.server";
+import { addressKey, AUTH_WINDOW_MS, limit, rateLimitMessage } from "~/domain/accounts/rate-limit.server";
+import { env } from "~/utils/env.server";
 import { MAX_CART_LINES, priceCart, type CartLine } from "~/domain/cart/cart.server";
 import { reserveDiscountUse } from "~/domain/discounts/discount.server";
 import { endAttempt, expireReplaced, replacePendingAttempts } from "./attempts.server";
@@ -251,6 +252,13 @@ export async function startCheckout(
     CHECKOUT_LIMIT.windowMs,
   );
   if (!allowed.allowed) return { ok: false, status: 429, message: rateLimitMessage(allowed.retryAfter) };
+  // A guest needs no account, so a bot could make a browser key per try: guests are counted per address too, as logins are.
+  if (!buyer.id) {
+    const fromAddress = options.clientIp
+      ? await limit(`checkout:ip:${addressKey(options.clientIp)}`, env().RATE_LIMIT_IP_MAX, AUTH_WINDOW_MS)
+      : null;
+    if (fromAddress && !fromAddress.allowed) return { ok: false, status: 429, message: rateLimitMessage(fromAddress.retryAfter) };
+  }
 
   // "Try again", or Back from Stripe and Checkout again: the earlier attempt ends here.
   await cancelOpenAttempts(holderOf(buyer));

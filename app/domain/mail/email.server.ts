@@ -18,7 +18,9 @@ export type EmailKind =
   | "refund"
   | "admin-new-order"
   | "admin-needs-review"
-  | "password-changed";
+  | "password-changed"
+  | "order-link"
+  | "claim-orders";
 
 export type EmailToQueue = RenderedEmail & { key: string; kind: EmailKind; to: string; orderId?: string; userId?: string };
 

@@ -240,9 +240,9 @@ export async function getOrderForBuyer(buyerId: string, number: number) {
   return order && withBuyer(order);
 }
 
-/** An order by its id, for a page opened with its signed link (guest-access.server.ts checks the link). */
-export async function getOrderById(id: string) {
-  const order = await db.order.findFirst({ where: { id, paymentStatus: { not: "CANCELLED" } }, select: orderDetailSelect });
+/** An order by its number, for a page opened with its signed link (the route checks the link's key against its id). */
+export async function getOrderByNumber(number: number) {
+  const order = await db.order.findFirst({ where: { number, paymentStatus: { not: "CANCELLED" } }, select: orderDetailSelect });
   return order && withBuyer(order);
 }
 

@@ -12,6 +12,7 @@ import { cartDiscount, CART_DISCOUNT_INTENTS, checkDiscount } from "~/domain/dis
 import { readDiscountCode } from "~/http/discount-cookie.server";
 import type { CartActionData } from "~/domain/cart/cart";
 import { getOptionalUser } from "~/http/auth.server";
+import { guestCheckoutOpen } from "~/domain/checkout/settings.server";
 import { taxAddress } from "~/domain/shipping/ship-to.server";
 import { includedTaxOf } from "~/domain/tax/rates.server";
 import { readFormData } from "~/http/request-input.server";
@@ -22,7 +23,12 @@ import { parseForm } from "~/utils/validation";
 export const meta: MetaFunction = () => pageMeta({ title: "Cart", description: "Your shopping cart", path: "/cart" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, lines, code] = await Promise.all([getOptionalUser(request), readCart(request), readDiscountCode(request)]);
+  const [user, lines, code, guestCheckout] = await Promise.all([
+    getOptionalUser(request),
+    readCart(request),
+    readDiscountCode(request),
+    guestCheckoutOpen(),
+  ]);
   const cart = await priceCart(lines, user?.id);
   const discount = await cartDiscount(code, cart.totalCents, { buyerId: user?.id });
   // A code from a /discount/CODE link that was refused: why, beside the field.
@@ -39,6 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       triedRefusal,
       count: cartItemCount(lines),
       includedTax,
+      guestCheckout,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -83,7 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CartPage() {
-  const { user, cart, discount, triedRefusal, count, includedTax } = useLoaderData<typeof loader>();
+  const { user, cart, discount, triedRefusal, count, includedTax, guestCheckout } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const discountRefusal = actionData && "discountError" in actionData ? actionData : (triedRefusal ?? undefined);
   const lineError = actionData && "productId" in actionData ? actionData : undefined;
@@ -101,7 +108,7 @@ export default function CartPage() {
         <p className="mt-1 text-gray-700">
           {lines.length === 0
             ? "Your Cart Is Empty"
-            : `You have ${count} ${count === 1 ? "item" : "items"} in your cart${user ? "" : ", please login to checkout !"}`}
+            : `You have ${count} ${count === 1 ? "item" : "items"} in your cart${user ? "" : guestCheckout ? ", please login or check out as a guest" : ", please login to checkout !"}`}
         </p>
 
         {lines.length > 0 ? (
@@ -141,6 +148,7 @@ export default function CartPage() {
         hasUnavailable={cart.unavailable.length > 0 && !clearing}
         canCheckout={lines.length > 0}
         includedTax={clearing ? null : includedTax}
+        guestCheckout={guestCheckout}
       />
     </div>
   );

@@ -6,43 +6,51 @@ import { useEffect, useState } from "react";
 import { redirectWithError } from "~/http/toast.server";
 import { DeliveryFields } from "~/components/cart/DeliveryForm";
 import { OrderReview } from "~/components/cart/OrderReview";
-import { checkoutPage, checkoutPageAction, type CheckoutView } from "./page.server";
-import { getOptionalUser, loginPath } from "~/http/auth.server";
+import { checkoutPage, checkoutPageAction, requireBuyer, type CheckoutView } from "./page.server";
+import { ContactFields } from "~/components/cart/ContactFields";
 import { readFormData } from "~/http/request-input.server";
 import { assertSameOrigin, publicOrigin } from "~/http/http.server";
 import { pageMeta } from "~/http/meta";
+import { clientIp } from "~/http/client.server";
 
 export const meta: MetaFunction = () => pageMeta({ title: "Checkout", description: "Review your order and pay", path: "/checkout" });
 
-/** Checkout needs a buyer: visitors go to the login page, which brings them back here. */
-async function requireBuyer(request: Request) {
-  const user = await getOptionalUser(request);
-  if (!user) throw redirect(loginPath(request));
-  return user;
-}
-
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
+/** The private page's headers, and the guest's new browser key when one was made. */
+const headersWith = (setCookie: string | null) => (setCookie ? { ...PRIVATE, "Set-Cookie": setCookie } : PRIVATE);
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireBuyer(request);
-  return json({ view: await checkoutPage(user, request), error: null as string | null }, { headers: PRIVATE });
+  const { buyer: user, setCookie } = await requireBuyer(request);
+  return json({ view: await checkoutPage(user, request), error: null as string | null }, { headers: headersWith(setCookie) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireBuyer(request);
+  const { buyer: user, setCookie } = await requireBuyer(request);
   assertSameOrigin(request, context);
-  const answer = await checkoutPageAction(user, request, await readFormData(request), publicOrigin(request, context));
-  if (answer.kind === "view") return json({ view: answer.view, error: null as string | null }, { status: answer.status, headers: PRIVATE });
+  // A guest whose key was just made (cookies cleared since the page opened) has nothing pending to find: a new key is fine.
+  const answer = await checkoutPageAction(
+    user,
+    request,
+    await readFormData(request),
+    publicOrigin(request, context),
+    clientIp(request, context),
+  );
+  if (answer.kind === "view")
+    return json({ view: answer.view, error: null as string | null }, { status: answer.status, headers: headersWith(setCookie) });
   const result = answer.result;
   // The cart stays as it is either way: it is emptied on /success, after paying.
   // Units gone (or the total changed) before paying: back to the cart, which
   // shows what is left, with the reason on top. Nothing was reserved or charged.
   if (!result.ok && result.status === 409) return redirectWithError("/cart", { message: "Not checked out", description: result.message });
   if (!result.ok)
-    return json({ view: await checkoutPage(user, request), error: result.message }, { status: result.status, headers: PRIVATE });
+    return json(
+      { view: await checkoutPage(user, request), error: result.message },
+      { status: result.status, headers: headersWith(setCookie) },
+    );
   // Off to Stripe's hosted page. Without JavaScript the browser follows this
   // redirect; with it, Remix sees another origin and loads it as a document.
-  return redirect(result.url, 303);
+  return redirect(result.url, { status: 303, headers: setCookie ? { "Set-Cookie": setCookie } : {} });
 }
 
 // A re-quote as fields change (JavaScript) answers the page itself: the loader need not run again.
@@ -84,6 +92,7 @@ export default function CheckoutPage() {
       ) : (
         <Form method="post" className="space-y-6" aria-label="Checkout">
           <OrderReview cart={cart} discount={view.discount} quote={quote} />
+          <ContactFields contact={view.contact} error={view.errors.email} />
           {problem ? (
             <p className="rounded border border-red-200 bg-red-50 p-3 text-red-800" role="alert">
               {problem}
