@@ -14,6 +14,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { discardBody, readBodyBytes, readForm, readJsonBody } from "~/http/request-input.server";
 import { optionalApiUser, requireApiAdmin, requireApiUser } from "~/http/auth.server";
+import { guestCheckoutOpen } from "~/domain/checkout/settings.server";
 import { env } from "~/utils/env.server";
 import { apiError } from "~/http/http.server";
 import { formDataToObject, parseInput, urlInputErrors } from "~/utils/validation";
@@ -104,6 +105,13 @@ async function readBody(op: Operation, request: Request): Promise<unknown> {
   return spec.type === "form" || (spec.type === "json" && spec.asSent) ? input : parsed.data;
 }
 
+/** The caller, or null for a guest: allowed only while the shop's guest checkout is on (else 401, before the body is read). */
+async function userOrGuest(request: Request, context: AppLoadContext) {
+  const user = await optionalApiUser(request, context);
+  if (user || (await guestCheckoutOpen())) return user;
+  throw apiError(401, "Please log in: send your token in the Authorization header");
+}
+
 async function run(op: Operation, request: Request, context: AppLoadContext, rawParams: Record<string, string>): Promise<Response> {
   const user =
     op.role === Access.Admin
@@ -111,7 +119,7 @@ async function run(op: Operation, request: Request, context: AppLoadContext, raw
       : op.role === Access.User
         ? await requireApiUser(request, context)
         : op.role === Access.UserOrGuest
-          ? await optionalApiUser(request, context)
+          ? await userOrGuest(request, context)
           : null;
   const params = parseTextFields(op.params, rawParams);
   const query = parseTextFields(op.query, queryObject(new URL(request.url)));

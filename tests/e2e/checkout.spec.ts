@@ -2,7 +2,19 @@
 // local Stripe stand-in's hosted page. Every test makes its own category and
 // products (with known stock) so parallel tests never share numbers.
 import type { Browser, Page } from "@playwright/test";
-import { createCategory, createProduct, createUser, expect, hasJs, signIn, test, testDb, unique, type TestUser } from "../fixtures/e2e";
+import {
+  createCategory,
+  createProduct,
+  createUser,
+  expect,
+  hasJs,
+  signIn,
+  test,
+  testDb,
+  unique,
+  withGuestCheckout,
+  type TestUser,
+} from "../fixtures/e2e";
 import { Role } from "~/domain/accounts/user";
 
 type Product = { id: string; name: string; slug: string; priceCents: number; quantity: number };
@@ -201,6 +213,9 @@ test("the cart explains products sold out or deleted since they were added, and 
 });
 
 test("a visitor opening /checkout is sent to log in and comes back", async ({ page }) => {
-  await page.goto("/checkout");
-  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcheckout$/);
+  // The shop's default: no guest checkout (held so a guest journey elsewhere cannot switch it meanwhile).
+  await withGuestCheckout(false, async () => {
+    await page.goto("/checkout");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcheckout$/);
+  });
 });

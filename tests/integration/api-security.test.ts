@@ -38,12 +38,13 @@ describe("the contract's roles", () => {
       [
         "GET /api/v1/user/orders",
         "GET /api/v1/user/user-auth",
-        "POST /api/v1/product/payments",
-        "POST /api/v1/checkout/quote",
+        "POST /api/v1/user/claim-orders",
         "POST /api/v1/user/logout",
         "PUT /api/v1/user/profile",
       ].sort(),
     );
+    // Checkout: a user, or a guest when the shop's guest checkout is on (off here: visitors get 401 below).
+    expect(byRole(Access.UserOrGuest)).toEqual(["POST /api/v1/checkout/quote", "POST /api/v1/product/payments"]);
     expect(byRole(Access.Admin)).toEqual(
       [
         "DELETE /api/v1/category/delete-category/{id}",
@@ -75,6 +76,8 @@ describe("the contract's roles", () => {
         "GET /api/v1/orders/{orderId}/shipments",
         "POST /api/v1/orders/{orderId}/shipments",
         "PUT /api/v1/shipments/{id}",
+        "GET /api/v1/settings/checkout",
+        "PUT /api/v1/settings/checkout",
       ].sort(),
     );
     // An alias asks exactly what its /api/v1/user twin asks.
