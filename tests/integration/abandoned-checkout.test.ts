@@ -32,7 +32,11 @@ import * as restoreRoute from "~/routes/cart_.restore";
 import * as cartRoute from "~/routes/cart/route";
 import * as unsubscribeRoute from "~/routes/unsubscribe";
 import { db } from "~/utils/db.server";
-import { createCategory, createProduct, createUser, get, respond, ORIGIN } from "../fixtures/integration";
+import { Role } from "~/domain/accounts/user";
+import { apiAuth, browserAuth, createCategory, createProduct, createUser, get, respond, signedIn, ORIGIN } from "../fixtures/integration";
+import { dispatch } from "./api-harness";
+import * as abandonedPage from "~/routes/dashboard.admin.abandoned-checkouts";
+import { recoveredSalesFigures, salesStats } from "~/domain/orders/stats.server";
 
 const { smtp, stripe } = harness;
 let stopJobs: () => Promise<void>;
@@ -233,8 +237,30 @@ describe("the reminder's link", () => {
     const listed = checkouts.find((checkout) => checkout.id === orderId)!;
     expect(listed).toMatchObject({ email: buyer.email, valueCents: 3000, recoveredOrderId: next.orderId });
     expect(listed.remindedAt).not.toBeNull();
-    // The paid recovery is no abandoned checkout; the restored link is refused once paid.
+    // The paid recovery is no abandoned checkout.
     expect(checkouts.some((checkout) => checkout.id === next.orderId)).toBe(false);
+
+    // The API's list (its answer checked against the declared schema by the harness); admins only.
+    const admin = await signedIn(Role.Admin);
+    const api = await dispatch(get("/api/v1/abandoned-checkouts?page=1", apiAuth(admin)));
+    expect(api.status).toBe(200);
+    const answer = (await api.json()) as { total: number; checkouts: Record<string, unknown>[] };
+    expect(answer.total).toBe(total);
+    expect(answer.checkouts.find((checkout) => checkout.recoveredOrderId === next.orderId)).toMatchObject({
+      email: buyer.email,
+      valueCents: 3000,
+    });
+    // The back office: the list's row, and the dashboard's figure for today (which counts the one recovery).
+    const adminPage = await respond(abandonedPage.loader, get("/dashboard/admin/abandoned-checkouts", await browserAuth(admin)));
+    const listedPage = (await adminPage.json()) as { checkouts: { id: string; recoveredOrderNumber: number | null }[] };
+    expect(listedPage.checkouts.find((checkout) => checkout.id === orderId)?.recoveredOrderNumber).toBe(paid.number);
+    const stats = await salesStats();
+    const today = (await recoveredSalesFigures(stats.periods, stats.timeZone)).find((figure) => figure.range === "today")!;
+    expect(today).toEqual({ range: "today", orders: 1, totalCents: 3600 });
+
+    const shopper = await signedIn(Role.User);
+    expect((await dispatch(get("/api/v1/abandoned-checkouts", apiAuth(shopper)))).status).toBe(403);
+    expect((await dispatch(get("/api/v1/abandoned-checkouts"))).status).toBe(401);
   });
 
   it("refuses a forged token and leaves the cart alone", async () => {
