@@ -75,6 +75,7 @@ describe("the contract's roles", () => {
         "GET /api/v1/orders/{orderId}/shipments",
         "POST /api/v1/orders/{orderId}/shipments",
         "PUT /api/v1/shipments/{id}",
+        "GET /api/v1/abandoned-checkouts",
       ].sort(),
     );
     // An alias asks exactly what its /api/v1/user twin asks.
