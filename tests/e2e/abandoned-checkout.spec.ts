@@ -2,7 +2,7 @@
 // buyer reaches the payment page (the local Stripe stand-in) and leaves; after
 // the delay (ABANDONED_CHECKOUT_DELAY_S, a few seconds for the test server in
 // playwright.config.ts) the one reminder lands in the local inbox; its link
-// brings the cart back at today's price, and the buyer pays.
+// brings the cart back at today's price, the buyer pays, and then unsubscribes.
 import { createProduct, expect, test, testDb, unique } from "../fixtures/e2e";
 
 const inbox = `http://127.0.0.1:${process.env.E2E_MAIL_PORT ?? 1080}`;
@@ -72,4 +72,15 @@ test("a buyer who left the payment page gets one reminder, follows it back and p
   // Still one reminder: the paid order is no abandoned checkout.
   await page.waitForTimeout(2_000);
   expect((await inboxFor(asUser.email)).filter((mail) => mail.subject === "You left something in your cart")).toHaveLength(1);
+
+  // The e-mail's unsubscribe link: a page naming the address, one button, no sign-in needed.
+  await context.clearCookies();
+  await page.setContent(email.html);
+  await page.getByRole("link", { name: "Unsubscribe" }).click();
+  await expect(page.getByRole("heading", { name: "Unsubscribe" })).toBeVisible();
+  await expect(page.getByText(asUser.email)).toBeVisible();
+  await page.getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(page.getByRole("heading", { name: "You are unsubscribed" })).toBeVisible();
+  const contact = await testDb().marketingContact.findUniqueOrThrow({ where: { email: asUser.email } });
+  expect(contact.unsubscribedAt).not.toBeNull();
 });
