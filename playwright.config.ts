@@ -59,6 +59,9 @@ export default defineConfig({
       STRIPE_FAKE_PORT: process.env.E2E_STRIPE_PORT ?? "",
       // No SMTP_URL: the server runs its local inbox (MailDev), as `npm start` does; tests/e2e/email.spec.ts reads it.
       MAIL_INBOX_PORT: process.env.E2E_MAIL_PORT ?? "",
+      // tests/e2e/abandoned-checkout.spec.ts: a checkout is judged abandoned seconds after the payment page, not hours.
+      // Reminders go to subscribed addresses only (the default), so other journeys' buyers get none.
+      ABANDONED_CHECKOUT_DELAY_S: "6",
       REMIX_BUILD_DIR: process.env.REMIX_BUILD_DIR ?? "",
       ACCESS_LOG: "false",
       // The whole suite signs in (and fails to, on purpose) from one address.

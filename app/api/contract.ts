@@ -11,6 +11,7 @@
 //   - /api/v1/openapi.json is generated (app/api/openapi.ts);
 //   - the tests check every answer they receive against its declared schema,
 //     and walk the authorization matrix from the roles declared here.
+import { abandonedOperations } from "./abandoned/operations";
 import { accountsOperations } from "./accounts/operations";
 import { catalogOperations } from "./catalog/operations";
 import { checkoutOperations } from "./checkout/operations";
@@ -48,6 +49,7 @@ export const CONTRACT = {
   ...shipmentsOperations,
   ...searchOperations,
   ...guestOperations,
+  ...abandonedOperations,
 } as const;
 export type OperationId = keyof typeof CONTRACT;
 

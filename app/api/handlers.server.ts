@@ -3,6 +3,7 @@
 // dispatcher. By the time a handler runs, the dispatcher has checked the role
 // (`user`) and parsed the path parameters, query and body with the declared
 // schemas; a handler calls one domain function and shapes the answer.
+import { abandonedHandlers } from "./abandoned/handlers.server";
 import { accountsHandlers } from "./accounts/handlers.server";
 import { catalogHandlers } from "./catalog/handlers.server";
 import { checkoutHandlers } from "./checkout/handlers.server";
@@ -34,4 +35,5 @@ export const handlers: Handlers = {
   ...shipmentsHandlers,
   ...searchHandlers,
   ...guestHandlers,
+  ...abandonedHandlers,
 };

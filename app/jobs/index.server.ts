@@ -1,5 +1,6 @@
 // Background work of the shop, on the job queue (app/jobs/queue.server.ts):
-// e-mails as they are queued, and every minute the payment reconciler (with
+// e-mails as they are queued, each checkout's abandoned-checkout judgement
+// after its delay (app/domain/checkout/abandoned.server.ts), and every minute the payment reconciler (with
 // the admins' refunds still pending, app/domain/payments/refund.server.ts), the
 // reservation sweep (app/domain/checkout/reconcile.server.ts) and the copies of photos
 // stored before copies existed (app/domain/catalog/photo-variants.server.ts). pg-boss gives each job to
@@ -11,6 +12,7 @@ import { enqueueNow, QUEUES, startJobRunner } from "./queue.server";
 import { reconcilePayments, releaseExpiredReservations } from "~/domain/checkout/reconcile.server";
 import { makeMissingPhotoVariants } from "~/domain/catalog/photo-variants.server";
 import { retryPendingRefunds } from "~/domain/payments/refund.server";
+import { judgeAbandonedCheckout } from "~/domain/checkout/abandoned.server";
 
 declare global {
   var __backgroundJobs: (() => Promise<void>) | undefined;
@@ -41,11 +43,17 @@ async function photoVariants() {
   return { made };
 }
 
+/** One checkout, after the abandoned-checkout delay: abandoned or not, and its one reminder. */
+async function abandonedCheckout(job: PgBoss.JobWithMetadata<Record<string, unknown>>) {
+  return { judgement: await judgeAbandonedCheckout(String(job.data.orderId ?? "")) };
+}
+
 export const JOB_HANDLERS = {
   [QUEUES.sendEmail.name]: sendQueuedEmail,
   [QUEUES.reconcilePayments.name]: reconcile,
   [QUEUES.releaseHolds.name]: releaseHolds,
   [QUEUES.photoVariants.name]: photoVariants,
+  [QUEUES.abandonedCheckout.name]: abandonedCheckout,
 } satisfies Record<string, (job: PgBoss.JobWithMetadata<Record<string, unknown>>) => Promise<unknown>>;
 
 /**

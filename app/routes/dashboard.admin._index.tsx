@@ -1,22 +1,26 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { RecoveredSales } from "~/components/admin/RecoveredSales";
 import { SalesDashboard } from "~/components/admin/SalesDashboard";
-import { salesStats } from "~/domain/orders/stats.server";
+import { recoveredSalesFigures, salesStats } from "~/domain/orders/stats.server";
 import { requireAdmin } from "~/http/auth.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
-  return json({ admin: { name: admin.name, email: admin.email, phone: admin.phone }, stats: await salesStats() });
+  const stats = await salesStats();
+  const recovered = await recoveredSalesFigures(stats.periods, stats.timeZone);
+  return json({ admin: { name: admin.name, email: admin.email, phone: admin.phone }, stats, recovered });
 }
 
 export const meta: MetaFunction = () => [{ title: "Admin Dashboard | Storefront" }, { name: "robots", content: "noindex" }];
 
 export default function AdminDashboard() {
-  const { admin, stats } = useLoaderData<typeof loader>();
+  const { admin, stats, recovered } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
       <SalesDashboard stats={stats} />
+      <RecoveredSales figures={recovered} />
       <section className="rounded border border-gray-200 bg-white p-6">
         <h1 className="mb-4 text-2xl font-bold">Admin</h1>
         <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[10rem_1fr]">

@@ -78,6 +78,7 @@ describe("the contract's roles", () => {
         "PUT /api/v1/shipments/{id}",
         "GET /api/v1/settings/checkout",
         "PUT /api/v1/settings/checkout",
+        "GET /api/v1/abandoned-checkouts",
       ].sort(),
     );
     // An alias asks exactly what its /api/v1/user twin asks.

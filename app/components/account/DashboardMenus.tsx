@@ -18,6 +18,7 @@ const ADMIN_LINKS: MenuLink[] = [
   { to: "/dashboard/admin/shipping", label: "Shipping" },
   { to: "/dashboard/admin/tax", label: "Tax" },
   { to: "/dashboard/admin/settings", label: "Checkout settings" },
+  { to: "/dashboard/admin/abandoned-checkouts", label: "Abandoned checkouts" },
   { to: "/dashboard/admin/emails", label: "E-mails" },
   { to: "/dashboard/admin/audit", label: "Audit trail" },
   { to: "/dashboard/user/security", label: "Security" },

@@ -20,19 +20,32 @@ export type EmailKind =
   | "admin-needs-review"
   | "password-changed"
   | "order-link"
-  | "claim-orders";
+  | "claim-orders"
+  | "abandoned-checkout";
 
-export type EmailToQueue = RenderedEmail & { key: string; kind: EmailKind; to: string; orderId?: string; userId?: string };
+export type EmailToQueue = RenderedEmail & {
+  key: string;
+  kind: EmailKind;
+  to: string;
+  orderId?: string;
+  userId?: string;
+  /** Extra headers to send it with (a marketing e-mail's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
+};
 
-/** What a shopper waits for (a confirmation, a security notice) goes before the staff's alerts in a burst. */
-const priorityOf = (kind: EmailKind) => (kind.startsWith("admin-") ? 0 : 10);
+/**
+ * What a shopper waits for (a confirmation, a security notice) goes before
+ * the staff's alerts in a burst; a reminder nobody waits for goes between.
+ */
+const priorityOf = (kind: EmailKind) => (kind.startsWith("admin-") ? 0 : kind === "abandoned-checkout" ? 5 : 10);
 
 /** Queues one e-mail in the caller's transaction; false when an e-mail with this key was already queued. */
 export async function queueEmail(tx: Tx, email: EmailToQueue): Promise<boolean> {
   const id = randomUUID();
   const inserted = await tx.$executeRaw`
-    INSERT INTO "EmailMessage" (id, key, kind, "to", subject, html, text, "orderId", "userId")
-    VALUES (${id}, ${email.key}, ${email.kind}, ${email.to}, ${email.subject}, ${email.html}, ${email.text}, ${email.orderId ?? null}, ${email.userId ?? null})
+    INSERT INTO "EmailMessage" (id, key, kind, "to", subject, html, text, "orderId", "userId", headers)
+    VALUES (${id}, ${email.key}, ${email.kind}, ${email.to}, ${email.subject}, ${email.html}, ${email.text}, ${email.orderId ?? null},
+      ${email.userId ?? null}, ${email.headers ? JSON.stringify(email.headers) : null}::jsonb)
     ON CONFLICT (key) DO NOTHING`;
   if (inserted === 0) return false;
   await enqueue(tx, QUEUES.sendEmail.name, { emailId: id, to: email.to }, { priority: priorityOf(email.kind) });

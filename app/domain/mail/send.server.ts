@@ -6,6 +6,13 @@ import type PgBoss from "pg-boss";
 import { db } from "~/utils/db.server";
 import { deliver } from "./smtp.server";
 
+/** The stored extra headers: an object of text values, anything else ignored. */
+function headersOf(value: unknown): Record<string, string> | null {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return null;
+  const entries = Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string");
+  return entries.length ? Object.fromEntries(entries) : null;
+}
+
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
 export async function sendQueuedEmail(job: PgBoss.JobWithMetadata<Record<string, unknown>>): Promise<string> {
@@ -15,7 +22,14 @@ export async function sendQueuedEmail(job: PgBoss.JobWithMetadata<Record<string,
   if (email.status === "SENT") return "already sent";
   await db.emailMessage.update({ where: { id: email.id }, data: { attempts: { increment: 1 } } });
   try {
-    await deliver({ to: email.to, subject: email.subject, html: email.html, text: email.text, messageId: `<${email.id}@storefront.mail>` });
+    await deliver({
+      to: email.to,
+      subject: email.subject,
+      html: email.html,
+      text: email.text,
+      messageId: `<${email.id}@storefront.mail>`,
+      headers: headersOf(email.headers),
+    });
   } catch (error) {
     const lastTry = job.retryCount >= job.retryLimit;
     await db.emailMessage.update({ where: { id: email.id }, data: { lastError: errorText(error), status: lastTry ? "FAILED" : "QUEUED" } });

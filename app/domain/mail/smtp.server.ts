@@ -3,7 +3,15 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "~/utils/env.server";
 
-export type OutgoingEmail = { to: string; subject: string; html: string; text: string; messageId: string };
+export type OutgoingEmail = {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  messageId: string;
+  /** Extra headers, as given (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string> | null;
+};
 
 declare global {
   var __mailer: { url: string; transport: Transporter } | undefined;
@@ -36,6 +44,7 @@ export async function deliver(email: OutgoingEmail): Promise<void> {
     text: email.text,
     // The same id on every try, so a mail system that saw it once may drop a repeat.
     messageId: email.messageId,
+    ...(email.headers ? { headers: email.headers } : {}),
   });
   if (info.rejected?.length) throw new Error(`The SMTP server refused ${info.rejected.join(", ")}`);
 }

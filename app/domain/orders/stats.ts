@@ -21,3 +21,6 @@ export type SalesStats = {
   lowStock: { threshold: number; total: number; products: { id: string; name: string; slug: string; quantity: number }[] };
   attention: { needsReview: number; refundsPending: number; emailsFailed: number };
 };
+
+/** Orders paid through an abandoned-checkout reminder's link in a period: how many, and their totals charged. */
+export type RecoveredFigures = { range: StatRange; orders: number; totalCents: number };

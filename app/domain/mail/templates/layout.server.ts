@@ -28,6 +28,8 @@ export type EmailContent = {
   action?: { label: string; url: string };
   /** Small print after the action (why the e-mail was sent). */
   footnote?: string;
+  /** A marketing e-mail's unsubscribe link, in the footer (the List-Unsubscribe header's address). */
+  unsubscribeUrl?: string;
 };
 
 const escape = (text: string) =>
@@ -81,6 +83,9 @@ export function renderEmail(content: EmailContent): RenderedEmail {
   const action = content.action
     ? `<p style="margin:24px 0;"><a href="${escape(content.action.url)}" style="display:inline-block;background:#111827;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:bold;">${escape(content.action.label)}</a></p>`
     : "";
+  const unsubscribe = content.unsubscribeUrl
+    ? `<br><a href="${escape(content.unsubscribeUrl)}" style="color:#6b7280;">Unsubscribe</a> from these e-mails.`
+    : "";
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(content.subject)}</title></head>
 <body style="margin:0;padding:0;background:#f3f4f6;">
@@ -94,7 +99,7 @@ ${content.paragraphs.map((p) => `<p style="margin:0 0 12px;">${escape(p)}</p>`).
 ${details}${content.lines ? htmlLines(content.lines) : ""}${content.items?.length ? htmlItems(content.items) : ""}${action}
 ${content.footnote ? `<p style="margin:16px 0 0;color:#6b7280;font-size:13px;">${escape(content.footnote)}</p>` : ""}
 </td></tr>
-<tr><td style="padding:16px 24px;border-top:1px solid #e5e7eb;color:#6b7280;font-size:13px;">${escape(config.OWNER_NAME)} · ${contact.map(escape).join(" · ")}</td></tr>
+<tr><td style="padding:16px 24px;border-top:1px solid #e5e7eb;color:#6b7280;font-size:13px;">${escape(config.OWNER_NAME)} · ${contact.map(escape).join(" · ")}${unsubscribe}</td></tr>
 </table></td></tr></table>
 </body></html>`;
   const text = [
@@ -110,6 +115,7 @@ ${content.footnote ? `<p style="margin:16px 0 0;color:#6b7280;font-size:13px;">$
     ...(content.footnote ? [content.footnote, ""] : []),
     "--",
     `${config.OWNER_NAME} · ${contact.join(" · ")}`,
+    ...(content.unsubscribeUrl ? [`Unsubscribe from these e-mails: ${content.unsubscribeUrl}`] : []),
   ].join("\n");
   return { subject: content.subject, html, text };
 }
