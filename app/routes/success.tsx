@@ -6,6 +6,7 @@ import { confirmCheckoutSession } from "~/domain/checkout/reconcile.server";
 import { discountCodeCookie, readDiscountCode } from "~/http/discount-cookie.server";
 import { getOptionalUser } from "~/http/auth.server";
 import { readGuestKey } from "~/http/guest-cookie.server";
+import { recoveredFromCookie } from "~/http/recovery-cookie.server";
 import { buyerOrderPath } from "~/domain/orders/guest-access.server";
 import { pageMeta } from "~/http/meta";
 import { formatPrice } from "~/utils/money";
@@ -41,6 +42,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const headers = new Headers();
     headers.append("Set-Cookie", await clearCartCookie());
     headers.append("Set-Cookie", await discountCodeCookie(null));
+    // A checkout a reminder brought back is recovered once: the next purchase is not the reminder's.
+    headers.append("Set-Cookie", await recoveredFromCookie(null));
     throw redirect(url.pathname + url.search, { headers });
   }
   const refunded = order?.paymentStatus === "REFUNDED" || order?.paymentStatus === "REFUND_PENDING";

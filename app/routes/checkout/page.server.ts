@@ -10,6 +10,7 @@ import { getOptionalUser, loginPath } from "~/http/auth.server";
 import { readCart } from "~/http/cart-cookie.server";
 import { readDiscountCode } from "~/http/discount-cookie.server";
 import { guestKeyFor } from "~/http/guest-cookie.server";
+import { readRecoveredFrom } from "~/http/recovery-cookie.server";
 
 export type { CheckoutView };
 
@@ -27,8 +28,12 @@ export async function requireBuyer(request: Request): Promise<{ buyer: Buyer; se
 }
 
 async function shopperCart(request: Request) {
-  const [lines, discountCode] = await Promise.all([readCart(request), readDiscountCode(request)]);
-  return { lines, discountCode };
+  const [lines, discountCode, recoveredFromId] = await Promise.all([
+    readCart(request),
+    readDiscountCode(request),
+    readRecoveredFrom(request),
+  ]);
+  return { lines, discountCode, recoveredFromId };
 }
 
 /** The page as it opens (see the domain's checkoutPage). */
