@@ -15,9 +15,11 @@ export type EmailKind =
   | "order-confirmation"
   | "order-status"
   | "shipment"
+  | "return"
   | "refund"
   | "admin-new-order"
   | "admin-needs-review"
+  | "admin-return"
   | "password-changed";
 
 export type EmailToQueue = RenderedEmail & { key: string; kind: EmailKind; to: string; orderId?: string; userId?: string };
