@@ -23,6 +23,7 @@ export const DISCOUNT = "discount";
 export const SHIPPING = "shipping";
 export const TAX = "tax";
 export const SHIPMENT = "shipment";
+export const RETURN = "return";
 
 export const TAGS = [
   { name: USER, description: "Accounts, sign-in and orders (the /api/v1/auth paths are deprecated aliases for the old shop's client)" },
@@ -34,4 +35,5 @@ export const TAGS = [
   { name: SHIPPING, description: "Shipping zones and their delivery methods (admin)" },
   { name: TAX, description: "Tax rates and the shop's tax settings (admin)" },
   { name: SHIPMENT, description: "An order's parcels: carrier, tracking, delivered (admin)" },
+  { name: RETURN, description: "Customers' returns: asked for, approved or declined, received, refunded" },
 ];

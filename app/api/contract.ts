@@ -19,6 +19,7 @@ import { legacyAliases } from "./legacy/operations";
 import { metaOperations } from "./meta/operations";
 import type { Operation } from "./operation";
 import { ordersOperations } from "./orders/operations";
+import { returnsOperations } from "./returns/operations";
 import { shipmentsOperations } from "./shipments/operations";
 import { searchOperations } from "./search/operations";
 import { shippingOperations } from "./shipping/operations";
@@ -45,6 +46,7 @@ export const CONTRACT = {
   ...shippingOperations,
   ...taxOperations,
   ...shipmentsOperations,
+  ...returnsOperations,
   ...searchOperations,
 } as const;
 export type OperationId = keyof typeof CONTRACT;

@@ -247,7 +247,8 @@ export async function requestReturn(buyerId: string, orderId: string, input: Ret
 /** Only `from` may take this step; else the 409 that says where the return stands. */
 function outOfOrder(label: string, status: ReturnStatus, step: string, from: ReturnStatusCode) {
   const now = RETURN_STATUS_LABELS[status].toLowerCase();
-  return failure(409, `Return ${label} is ${now}: only a ${RETURN_STATUS_LABELS[from].toLowerCase()} return can be ${step}`);
+  const needed = RETURN_STATUS_LABELS[from].toLowerCase();
+  return failure(409, `Return ${label} is ${now}: only ${/^[aeiou]/.test(needed) ? "an" : "a"} ${needed} return can be ${step}`);
 }
 
 /**
