@@ -454,3 +454,22 @@ export const listReturnsForUser = (userId: string) =>
 /** An order's returns, oldest first (both order pages). */
 export const returnsOfOrder = (orderId: string) =>
   db.return.findMany({ where: { orderId }, select: returnSelect, orderBy: [{ requestedAt: "asc" }, { id: "asc" }] });
+
+/** A return as the order pages show it: its lines named as sold. */
+export const returnView = (ret: ReturnRow) => ({
+  ...ret,
+  lines: ret.lines.map((line) => ({ ...line, name: lineTitle(line.orderLine.name, line.orderLine.variantTitle) })),
+});
+
+/** What an order page shows of returns: the lines that can be asked back now, and the order's returns. */
+export async function orderReturnsPage(orderId: string) {
+  const [returnable, returns] = await Promise.all([returnableOf(orderId), returnsOfOrder(orderId)]);
+  return {
+    windowDays: returnWindowDays(),
+    lines:
+      returnable?.paymentStatus === "SUCCEEDED"
+        ? returnable.lines.map(({ id, name, returnable: left, closesAt }) => ({ id, name, returnable: left, closesAt }))
+        : [],
+    returns: returns.map(returnView),
+  };
+}
