@@ -14,8 +14,24 @@ import { returnRequestSchema } from "~/domain/returns/return";
 import { approveReturn, declineReturn, receiveReturn, refundReturn, requestReturn, returnableOf } from "~/domain/returns/return.server";
 import { shipmentInputSchema } from "~/domain/shipments/shipment";
 import { shipOrder } from "~/domain/shipments/shipment.server";
+import * as adminOrderRoute from "~/routes/dashboard.admin.orders_.$number";
+import * as adminReturnsRoute from "~/routes/dashboard.admin.returns";
+import * as userOrderRoute from "~/routes/dashboard.user.orders_.$number";
 import { db } from "~/utils/db.server";
-import { apiAuth, createOrder, createProduct, expectFailure, expectOk, get, jsonRequest, signedIn, tag } from "../fixtures/integration";
+import {
+  apiAuth,
+  browserAuth,
+  createOrder,
+  createProduct,
+  expectFailure,
+  expectOk,
+  get,
+  jsonRequest,
+  postForm,
+  respond,
+  signedIn,
+  tag,
+} from "../fixtures/integration";
 import { dispatch } from "./api-harness";
 
 /**
@@ -310,5 +326,89 @@ describe("returns: the rules", () => {
     expect(await stockOf(lamp.id)).toBe(3);
     expect(stripeRefunds(intentId)).toHaveLength(0);
     expect((await returnableOf(order.id))!.lines.find((line) => line.id === lampLine.id)!.returnable).toBe(2);
+  });
+});
+
+describe("returns: the screens' forms", () => {
+  it("the customer's form asks, the admin's forms approve, receive with restock and refund; others are refused", async () => {
+    const admin = await signedIn(Role.Admin);
+    const buyer = await signedIn(Role.User);
+    const { order, intentId, lamp, lampLine, bulbLine } = await shippedOrder({ buyerId: buyer.id });
+    const params = { number: String(order.number) };
+    const userPath = `/dashboard/user/orders/${order.number}`;
+    const adminPath = `/dashboard/admin/orders/${order.number}`;
+
+    // The page offers what can be returned, and until when.
+    const before = await (await respond(userOrderRoute.loader, get(userPath, await browserAuth(buyer)), params)).json();
+    expect(before.returns.lines.map((line: { returnable: number }) => line.returnable).sort()).toEqual([1, 2]);
+    expect(before.returns.windowDays).toBe(30);
+
+    // OTHER without a note: refused with the schema's words, nothing written.
+    const noNote = await respond(
+      userOrderRoute.action,
+      postForm(
+        userPath,
+        { intent: "return", [`return-${lampLine.id}`]: "1", [`return-${bulbLine.id}`]: "0", reason: "OTHER" },
+        await browserAuth(buyer),
+      ),
+      params,
+    );
+    expect(noNote.status).toBe(302);
+    expect(await db.return.count({ where: { orderId: order.id } })).toBe(0);
+    // Another shopper cannot ask on this order.
+    const stranger = await signedIn(Role.User);
+    await respond(
+      userOrderRoute.action,
+      postForm(userPath, { intent: "return", [`return-${lampLine.id}`]: "1", reason: "DAMAGED" }, await browserAuth(stranger)),
+      params,
+    );
+    expect(await db.return.count({ where: { orderId: order.id } })).toBe(0);
+
+    const asked = await respond(
+      userOrderRoute.action,
+      postForm(
+        userPath,
+        { intent: "return", [`return-${lampLine.id}`]: "2", [`return-${bulbLine.id}`]: "0", reason: "NOT_AS_DESCRIBED", note: "Smaller" },
+        await browserAuth(buyer),
+      ),
+      params,
+    );
+    expect(asked.status).toBe(302);
+    const ret = await db.return.findFirstOrThrow({ where: { orderId: order.id }, include: { lines: true } });
+    expect(ret).toMatchObject({ status: "REQUESTED", reason: "NOT_AS_DESCRIBED", note: "Smaller" });
+    expect(ret.lines.map((line) => [line.orderLineId, line.quantity])).toEqual([[lampLine.id, 2]]);
+
+    const post = async (fields: Record<string, string>, caller = admin) =>
+      respond(adminOrderRoute.action, postForm(adminPath, { returnId: ret.id, ...fields }, await browserAuth(caller)), params);
+    // A customer cannot approve (the admin's page refuses them before anything).
+    await post({ intent: "return-approve", instructions: "x" }, buyer);
+    expect((await db.return.findUniqueOrThrow({ where: { id: ret.id } })).status).toBe("REQUESTED");
+
+    expect((await post({ intent: "return-approve", instructions: "Ship to our Newark dock" })).status).toBe(302);
+    expect(await db.return.findUniqueOrThrow({ where: { id: ret.id } })).toMatchObject({
+      status: "APPROVED",
+      instructions: "Ship to our Newark dock",
+    });
+    // One lamp back and restocked, the other kept by the customer after all.
+    await post({ intent: "return-receive", [`received-${lampLine.id}`]: "1", [`restock-${lampLine.id}`]: "on" });
+    expect(await stockOf(lamp.id)).toBe(4);
+    // The same form again (a double submit): nothing more.
+    await post({ intent: "return-receive", [`received-${lampLine.id}`]: "1", [`restock-${lampLine.id}`]: "on" });
+    expect(await stockOf(lamp.id)).toBe(4);
+    await post({ intent: "return-refund" });
+    await post({ intent: "return-refund" });
+    const refunded = await db.return.findUniqueOrThrow({ where: { id: ret.id }, include: { refund: true } });
+    expect(refunded.status).toBe("REFUNDED");
+    expect(stripeRefunds(intentId).map((refund) => refund.amount)).toEqual([refunded.refund!.amountCents]);
+
+    // The admin's order page and the back office's list show it; others are kept out of the list.
+    const adminPage = await (await respond(adminOrderRoute.loader, get(adminPath, await browserAuth(admin)), params)).json();
+    expect(adminPage.returns.map((row: { id: string; status: string }) => [row.id, row.status])).toEqual([[ret.id, "REFUNDED"]]);
+    const list = await respond(adminReturnsRoute.loader, get("/dashboard/admin/returns?status=refunded", await browserAuth(admin)));
+    const listed = await list.json();
+    expect(listed.status).toBe("REFUNDED");
+    expect(listed.returns.some((row: { id: string }) => row.id === ret.id)).toBe(true);
+    expect((await respond(adminReturnsRoute.loader, get("/dashboard/admin/returns", await browserAuth(buyer)))).status).toBe(403);
+    expect((await respond(adminReturnsRoute.loader, get("/dashboard/admin/returns"))).status).toBe(401);
   });
 });
