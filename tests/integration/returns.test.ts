@@ -10,6 +10,7 @@ const fake = await vi.hoisted(async () => {
 });
 
 import { Role } from "~/domain/accounts/user";
+import { salesStats } from "~/domain/orders/stats.server";
 import { returnRequestSchema } from "~/domain/returns/return";
 import { approveReturn, declineReturn, receiveReturn, refundReturn, requestReturn, returnableOf } from "~/domain/returns/return.server";
 import { shipmentInputSchema } from "~/domain/shipments/shipment";
@@ -128,8 +129,13 @@ describe("returns: the happy path", () => {
     expect([await stockOf(lamp.id), await stockOf(bulb.id)]).toEqual([5, 3]);
     expect(stripeRefunds(intentId)).toHaveLength(0);
 
+    const today = async () => (await salesStats()).returns.periods.find((period) => period.range === "today")!;
+    const statsBefore = await today();
     const refunded = expectOk(await refundReturn(requested.return.id, admin.id));
     expect(refunded.return.status).toBe("REFUNDED");
+    // The dashboard shows the returned sales apart: the goods given back (without tax), and the units.
+    const goods = lampLine.totalCents - lampLine.taxCents + bulbLine.totalCents - bulbLine.taxCents;
+    expect(await today()).toEqual({ range: "today", returnedCents: statsBefore.returnedCents + goods, units: statsBefore.units + 3 });
     // Exactly what both lines were charged (goods less their discount share, plus their tax): no shipping.
     const charged = lampLine.totalCents + bulbLine.totalCents;
     expect(refunded.return.refund).toMatchObject({ amountCents: charged, status: "SUCCEEDED" });
