@@ -26,7 +26,6 @@ import type { ReturnEmailEvent } from "~/domain/mail/templates/return.server";
 import { failure, type Outcome } from "~/domain/outcome";
 import { refundPaidOrder } from "~/domain/payments/refund.server";
 import { db } from "~/utils/db.server";
-import { env } from "~/utils/env.server";
 import {
   RETURN_STATUS_LABELS,
   returnLabel,
@@ -37,142 +36,20 @@ import {
   type ReturnRequestInput,
   type ReturnStatusCode,
 } from "./return";
+import { loadReturn, type ReturnRow } from "./return-list.server";
+import { planReturn, REFUND_KEY_PREFIX, returnableOf } from "./returnable.server";
+
+export { listReturns, listReturnsForUser, orderReturnsPage, RETURNS_PAGE_SIZE, returnsOfOrder, returnView } from "./return-list.server";
+export type { ReturnRow } from "./return-list.server";
+export { planReturn, returnableOf, returnWindowDays, type Returnable } from "./returnable.server";
 
 type Tx = Prisma.TransactionClient;
 const TX_OPTIONS = { maxWait: 10_000, timeout: 20_000 } as const;
-const DAY_MS = 86_400_000;
-/** Refunds made for a return carry a request key starting with this and the return's id. */
-const REFUND_KEY_PREFIX = "return-";
-
-/** A return as pages, e-mails and the API show it. */
-export const returnSelect = {
-  id: true,
-  number: true,
-  orderId: true,
-  status: true,
-  reason: true,
-  note: true,
-  instructions: true,
-  declineReason: true,
-  requestedAt: true,
-  decidedAt: true,
-  receivedAt: true,
-  refundedAt: true,
-  order: { select: { number: true, buyer: { select: { name: true, email: true } } } },
-  refund: { select: { id: true, amountCents: true, status: true } },
-  lines: {
-    select: {
-      id: true,
-      orderLineId: true,
-      quantity: true,
-      received: true,
-      restocked: true,
-      orderLine: { select: { name: true, variantTitle: true, totalCents: true, quantity: true } },
-    },
-    orderBy: { id: "asc" },
-  },
-} as const satisfies Prisma.ReturnSelect;
-
-export type ReturnRow = Prisma.ReturnGetPayload<{ select: typeof returnSelect }>;
 
 export type ReturnOutcome = Outcome<{ return: ReturnRow; message: string }>;
 
-/** The window, in days, after delivery (or shipping, until delivered) in which units can be asked back. */
-export const returnWindowDays = () => env().RETURN_WINDOW_DAYS;
-
 const itemsOf = (lines: { quantity: number; orderLine: { name: string; variantTitle: string | null } }[]) =>
   lines.map((line) => `${line.quantity} × ${lineTitle(line.orderLine.name, line.orderLine.variantTitle)}`);
-
-/** Units a return holds of its line: those asked while on its way, those that came back once received. */
-const heldUnits = (status: ReturnStatus, line: { quantity: number; received: number }) =>
-  status === "DECLINED" ? 0 : status === "RECEIVED" || status === "REFUNDED" ? line.received : line.quantity;
-
-/**
- * What each line of an order can still be returned at `now`: its shipped
- * units, less units refunded outside returns, less units in other returns;
- * and until when (the last of its parcels delivered, or shipped, plus the
- * window). Null for no such order.
- */
-export async function returnableOf(orderId: string, tx: Tx | typeof db = db, now = new Date()) {
-  const order = await tx.order.findUnique({
-    where: { id: orderId },
-    select: {
-      id: true,
-      number: true,
-      buyerId: true,
-      status: true,
-      paymentStatus: true,
-      lines: {
-        select: {
-          id: true,
-          name: true,
-          variantTitle: true,
-          quantity: true,
-          shipmentLines: { select: { quantity: true, shipment: { select: { shippedAt: true, deliveredAt: true } } } },
-          refundLines: {
-            where: { refund: { status: { not: "FAILED" } } },
-            select: { quantity: true, refund: { select: { requestKey: true } } },
-          },
-          returnLines: { select: { quantity: true, received: true, return: { select: { status: true } } } },
-        },
-        orderBy: { id: "asc" },
-      },
-    },
-  });
-  if (!order) return null;
-  const windowMs = returnWindowDays() * DAY_MS;
-  const lines = order.lines.map((line) => {
-    const shipped = line.shipmentLines.reduce((sum, row) => sum + row.quantity, 0);
-    const refundedElsewhere = line.refundLines
-      .filter((row) => !row.refund.requestKey?.startsWith(REFUND_KEY_PREFIX))
-      .reduce((sum, row) => sum + row.quantity, 0);
-    const inReturns = line.returnLines.reduce((sum, row) => sum + heldUnits(row.return.status, row), 0);
-    const lastArrival = Math.max(0, ...line.shipmentLines.map((row) => (row.shipment.deliveredAt ?? row.shipment.shippedAt).getTime()));
-    const closesAt = shipped ? new Date(lastArrival + windowMs) : null;
-    const open = closesAt !== null && now.getTime() <= closesAt.getTime();
-    const units = Math.max(0, Math.min(shipped, line.quantity - refundedElsewhere) - inReturns);
-    return {
-      id: line.id,
-      name: lineTitle(line.name, line.variantTitle),
-      quantity: line.quantity,
-      shipped,
-      inReturns,
-      closesAt,
-      open,
-      /** Units that may be asked back now (0 once the window closed). */
-      returnable: open ? units : 0,
-      /** Units that could be asked back, window aside. */
-      units,
-    };
-  });
-  return { ...order, lines, canReturn: order.paymentStatus === "SUCCEEDED" && lines.some((line) => line.returnable > 0) };
-}
-export type Returnable = NonNullable<Awaited<ReturnType<typeof returnableOf>>>;
-
-/** The lines and units a request asks for, checked against what is returnable; a Failure when they cannot be. */
-export function planReturn(returnable: Returnable, input: Pick<ReturnRequestInput, "lines">) {
-  if (returnable.paymentStatus !== "SUCCEEDED") return failure(409, "Only a paid order's items can be returned");
-  const wanted = new Map<string, number>();
-  for (const line of input.lines) wanted.set(line.lineId, (wanted.get(line.lineId) ?? 0) + line.quantity);
-  const lines: { orderLineId: string; quantity: number }[] = [];
-  for (const [lineId, quantity] of wanted) {
-    const line = returnable.lines.find((candidate) => candidate.id === lineId);
-    if (!line) return failure(400, "An item to return is not a line of this order", { lines: "Unknown line" });
-    if (line.shipped === 0) return failure(409, `${line.name} has not shipped yet: it cannot be returned`, { lines: "Not shipped" });
-    if (!line.open) {
-      const closed = line.closesAt!.toISOString().slice(0, 10);
-      return failure(409, `The return window for ${line.name} closed on ${closed}`, { lines: "Return window closed" });
-    }
-    if (quantity > line.returnable) {
-      const message = line.returnable
-        ? `Only ${line.returnable} of ${line.name} can be returned, not ${quantity}`
-        : `${line.name} is already returned or refunded`;
-      return failure(409, message, { lines: message });
-    }
-    lines.push({ orderLineId: lineId, quantity });
-  }
-  return { ok: true as const, lines };
-}
 
 async function lockOrder(tx: Tx, orderId: string) {
   const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "Order" WHERE id = ${orderId} FOR UPDATE`;
@@ -208,8 +85,6 @@ async function tell(tx: Tx, ret: ReturnRow, event: ReturnEmailEvent) {
     event,
   );
 }
-
-const loadReturn = (tx: Tx | typeof db, returnId: string) => tx.return.findUniqueOrThrow({ where: { id: returnId }, select: returnSelect });
 
 /**
  * The customer asks to return units of their order (`buyerId` must be its
@@ -427,49 +302,4 @@ export async function refundReturn(returnId: string, adminId: string | null, sco
     },
     scope,
   );
-}
-
-export const RETURNS_PAGE_SIZE = 25;
-
-/** The back office's list: newest first, optionally one state. */
-export async function listReturns({ status, page = 1 }: { status?: ReturnStatusCode; page?: number } = {}) {
-  const where = status ? { status } : {};
-  const [items, total] = await Promise.all([
-    db.return.findMany({
-      where,
-      select: returnSelect,
-      orderBy: [{ requestedAt: "desc" }, { id: "desc" }],
-      skip: (page - 1) * RETURNS_PAGE_SIZE,
-      take: RETURNS_PAGE_SIZE,
-    }),
-    db.return.count({ where }),
-  ]);
-  return { items, total, page, pageSize: RETURNS_PAGE_SIZE };
-}
-
-/** A customer's returns, newest first (GET /api/v1/user/returns). */
-export const listReturnsForUser = (userId: string) =>
-  db.return.findMany({ where: { order: { buyerId: userId } }, select: returnSelect, orderBy: [{ requestedAt: "desc" }, { id: "desc" }] });
-
-/** An order's returns, oldest first (both order pages). */
-export const returnsOfOrder = (orderId: string) =>
-  db.return.findMany({ where: { orderId }, select: returnSelect, orderBy: [{ requestedAt: "asc" }, { id: "asc" }] });
-
-/** A return as the order pages show it: its lines named as sold. */
-export const returnView = (ret: ReturnRow) => ({
-  ...ret,
-  lines: ret.lines.map((line) => ({ ...line, name: lineTitle(line.orderLine.name, line.orderLine.variantTitle) })),
-});
-
-/** What an order page shows of returns: the lines that can be asked back now, and the order's returns. */
-export async function orderReturnsPage(orderId: string) {
-  const [returnable, returns] = await Promise.all([returnableOf(orderId), returnsOfOrder(orderId)]);
-  return {
-    windowDays: returnWindowDays(),
-    lines:
-      returnable?.paymentStatus === "SUCCEEDED"
-        ? returnable.lines.map(({ id, name, returnable: left, closesAt }) => ({ id, name, returnable: left, closesAt }))
-        : [],
-    returns: returns.map(returnView),
-  };
 }
