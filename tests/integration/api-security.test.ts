@@ -42,6 +42,8 @@ describe("the contract's roles", () => {
         "POST /api/v1/checkout/quote",
         "POST /api/v1/user/logout",
         "PUT /api/v1/user/profile",
+        "POST /api/v1/orders/{orderId}/returns",
+        "GET /api/v1/user/returns",
       ].sort(),
     );
     expect(byRole(Access.Admin)).toEqual(
@@ -75,6 +77,11 @@ describe("the contract's roles", () => {
         "GET /api/v1/orders/{orderId}/shipments",
         "POST /api/v1/orders/{orderId}/shipments",
         "PUT /api/v1/shipments/{id}",
+        "GET /api/v1/returns",
+        "POST /api/v1/returns/{id}/approve",
+        "POST /api/v1/returns/{id}/decline",
+        "POST /api/v1/returns/{id}/receive",
+        "POST /api/v1/returns/{id}/refund",
       ].sort(),
     );
     // An alias asks exactly what its /api/v1/user twin asks.
