@@ -12,9 +12,9 @@
 //   checks its state: a step out of order, or the same step twice (a double
 //   click, parallel requests), answers 409 and changes nothing. So units are
 //   restocked once and the money goes back once.
-// - The refund runs while the return's lock is held, with a request key
-//   naming the return, so even a retry after a lost answer finds the same
-//   refund instead of making another.
+// - The refund goes through the refund path with a request key naming the
+//   return, so parallel clicks, or a retry after a lost answer, find the
+//   same refund instead of making another; the first back records it.
 // - E-mails (the customer's and the staff's) are queued in the step's
 //   transaction, keyed by the return and the event: sent once.
 import type { Prisma, ReturnStatus } from "@prisma/client";
@@ -271,32 +271,39 @@ async function restock(tx: Tx, returnId: string, given: Map<string, { quantity: 
 
 /**
  * Refunds a received return's units through the refund path: exactly what
- * they were charged, once. The return stays locked while the refund is made;
- * the refund's request key names the return (and the attempt, after a refund
- * Stripe refused), so a retry finds the same refund.
+ * they were charged, once. Three short steps, so no transaction of ours is
+ * open while the refund path takes its own: the return's state is checked
+ * under its lock; the refund is made with a request key naming the return
+ * (and the attempt, after a refund Stripe refused), so concurrent or repeated
+ * clicks all find the same refund; then, under the lock again, the first to
+ * come back records it and the others answer 409.
  */
 export async function refundReturn(returnId: string, adminId: string | null, scope: { orderId?: string } = {}): Promise<ReturnOutcome> {
+  const plan = await db.$transaction(async (tx) => {
+    const status = await lockReturn(tx, returnId);
+    if (!status) return failure(404, "Return not found");
+    const ret = await loadReturn(tx, returnId);
+    if (scope.orderId && ret.orderId !== scope.orderId) return failure(404, "Return not found");
+    if (status !== "RECEIVED") return outOfOrder(returnLabel(ret.number), status, "refunded", "RECEIVED");
+    const lines = ret.lines.filter((line) => line.received > 0).map((line) => ({ lineId: line.orderLineId, quantity: line.received }));
+    if (!lines.length) return failure(409, `Return ${returnLabel(ret.number)} has no units received: nothing to refund`);
+    const failed = await tx.refund.count({ where: { requestKey: { startsWith: `${REFUND_KEY_PREFIX}${ret.id}-` }, status: "FAILED" } });
+    return { ok: true as const, ret, lines, requestKey: `${REFUND_KEY_PREFIX}${ret.id}-${failed}` };
+  }, TX_OPTIONS);
+  if (!plan.ok) return plan;
+  const { ret, lines, requestKey } = plan;
+  const refund = await refundPaidOrder(
+    ret.orderId,
+    { requestKey, reason: `Return ${returnLabel(ret.number)}: ${returnReasonLabel(ret.reason)}`, restock: false, lines, cancel: false },
+    adminId,
+  );
+  // Stripe said no (502): nothing was refunded and the return stays received, to try again.
+  if (!refund.ok) return failure(refund.status === 502 ? 409 : refund.status, refund.message, refund.errors);
   return step(
     returnId,
     "RECEIVED",
     "refunded",
-    async (tx, ret) => {
-      const lines = ret.lines.filter((line) => line.received > 0).map((line) => ({ lineId: line.orderLineId, quantity: line.received }));
-      if (!lines.length) return failure(409, `Return ${returnLabel(ret.number)} has no units received: nothing to refund`);
-      const failed = await tx.refund.count({ where: { requestKey: { startsWith: `${REFUND_KEY_PREFIX}${ret.id}` }, status: "FAILED" } });
-      const refund = await refundPaidOrder(
-        ret.orderId,
-        {
-          requestKey: `${REFUND_KEY_PREFIX}${ret.id}-${failed}`,
-          reason: `Return ${returnLabel(ret.number)}: ${returnReasonLabel(ret.reason)}`,
-          restock: false,
-          lines,
-          cancel: false,
-        },
-        adminId,
-      );
-      // Stripe said no (502): nothing was refunded and the return stays received, to try again.
-      if (!refund.ok) return failure(refund.status === 502 ? 409 : refund.status, refund.message, refund.errors);
+    async (tx) => {
       await tx.return.update({ where: { id: returnId }, data: { status: "REFUNDED", refundId: refund.refund.id, refundedAt: new Date() } });
       return { status: "REFUNDED", message: `Return ${returnLabel(ret.number)}: ${refund.message}` };
     },
