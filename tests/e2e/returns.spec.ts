@@ -3,7 +3,8 @@
 // owner approves it with instructions (the customer sees them and gets the
 // e-mail), marks the lamp received and restocked, then refunds exactly what
 // it was charged.
-import type { Locator } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import type { Locator, Page } from "@playwright/test";
 import Stripe from "stripe";
 import { createOrder, createProduct, createUser, expect, hasJs, signIn, test, testDb } from "../fixtures/e2e";
 
@@ -29,6 +30,17 @@ async function takePayment(amountCents: number): Promise<string> {
   await fetch(`http://127.0.0.1:${port}/pay/${session.id}/confirm`, { method: "POST", redirect: "manual" });
   const paid = await stripe.checkout.sessions.retrieve(session.id);
   return String(paid.payment_intent);
+}
+
+/**
+ * What axe finds serious or critical on the page (as tests/e2e/a11y.spec.ts
+ * checks every page). axe runs as a script in the page, so only where pages
+ * run scripts: the forms' markup is the server's, the same without JavaScript.
+ */
+async function seriousViolations(page: Page) {
+  if (!hasJs(test.info())) return [];
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
 }
 
 /** Selects what a field holds and types over it, as a person does. */
@@ -74,6 +86,8 @@ test("the customer asks to return a lamp; the owner approves, receives it into s
   const mine = await customer.newPage();
   await mine.goto(`/dashboard/user/orders/${order.number}`);
   const ask = mine.getByRole("form", { name: `Return items of order #${order.number}` });
+  await expect(ask).toBeVisible();
+  expect(await seriousViolations(mine), "the customer's order page").toEqual([]);
   await typeOver(ask.getByRole("spinbutton", { name: new RegExp(`^Return ${lamp.name} \\(up to 2`) }), "1");
   await ask.getByLabel("Reason").selectOption({ label: "Damaged" });
   await ask.getByLabel(/^Tell us more/).pressSequentially("The shade arrived cracked");
@@ -89,10 +103,14 @@ test("the customer asks to return a lamp; the owner approves, receives it into s
 
   // The owner finds it in the back office, and approves it from the order's page.
   await page.goto("/dashboard/admin/returns?status=REQUESTED");
+  await expect(page.getByRole("row", { name: `Return ${label}` })).toBeVisible();
+  expect(await seriousViolations(page), "the returns list").toEqual([]);
   await page
     .getByRole("row", { name: `Return ${label}` })
     .getByRole("link", { name: `#${order.number}` })
     .click();
+  await expect(page.getByRole("button", { name: "Approve return" })).toBeVisible();
+  expect(await seriousViolations(page), "the admin's order page with a requested return").toEqual([]);
   await page.getByLabel(`Return instructions for ${label}`).pressSequentially("Use the prepaid UPS label in the box");
   await page.getByRole("button", { name: "Approve return" }).click();
   const returns = page.getByRole("region", { name: "Returns" });
@@ -109,6 +127,8 @@ test("the customer asks to return a lamp; the owner approves, receives it into s
 
   // The parcel is back: received and restocked, then refunded in a second step.
   const receive = page.getByRole("form", { name: `Receive return ${label}` });
+  await expect(receive).toBeVisible();
+  expect(await seriousViolations(page), "the admin's order page with an approved return").toEqual([]);
   await expect(receive.getByLabel(`Received of ${lamp.name}`)).toHaveValue("1");
   await expect(receive.getByRole("checkbox", { name: `Restock ${lamp.name}` })).toBeChecked();
   await receive.getByRole("button", { name: "Mark received" }).click();
