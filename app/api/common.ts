@@ -24,6 +24,7 @@ export const SHIPPING = "shipping";
 export const TAX = "tax";
 export const SHIPMENT = "shipment";
 export const SETTINGS = "settings";
+export const RETURN = "return";
 
 export const TAGS = [
   { name: USER, description: "Accounts, sign-in and orders (the /api/v1/auth paths are deprecated aliases for the old shop's client)" },
@@ -36,4 +37,5 @@ export const TAGS = [
   { name: TAX, description: "Tax rates and the shop's tax settings (admin)" },
   { name: SHIPMENT, description: "An order's parcels: carrier, tracking, delivered (admin)" },
   { name: SETTINGS, description: "The shop's checkout settings (admin)" },
+  { name: RETURN, description: "Customers' returns: asked for, approved or declined, received, refunded" },
 ];

@@ -20,6 +20,7 @@ import { legacyAliases } from "./legacy/operations";
 import { metaOperations } from "./meta/operations";
 import type { Operation } from "./operation";
 import { ordersOperations } from "./orders/operations";
+import { returnsOperations } from "./returns/operations";
 import { shipmentsOperations } from "./shipments/operations";
 import { searchOperations } from "./search/operations";
 import { shippingOperations } from "./shipping/operations";
@@ -47,6 +48,7 @@ export const CONTRACT = {
   ...shippingOperations,
   ...taxOperations,
   ...shipmentsOperations,
+  ...returnsOperations,
   ...searchOperations,
   ...guestOperations,
   ...abandonedOperations,

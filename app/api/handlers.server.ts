@@ -12,6 +12,7 @@ import { discountsHandlers } from "./discounts/handlers.server";
 import type { Handler } from "./handler";
 import { metaHandlers } from "./meta/handlers.server";
 import { ordersHandlers } from "./orders/handlers.server";
+import { returnsHandlers } from "./returns/handlers.server";
 import { shipmentsHandlers } from "./shipments/handlers.server";
 import { searchHandlers } from "./search/handlers.server";
 import { shippingHandlers } from "./shipping/handlers.server";
@@ -33,6 +34,7 @@ export const handlers: Handlers = {
   ...shippingHandlers,
   ...taxHandlers,
   ...shipmentsHandlers,
+  ...returnsHandlers,
   ...searchHandlers,
   ...guestHandlers,
   ...abandonedHandlers,

@@ -17,6 +17,9 @@ import { readForm } from "~/http/request-input.server";
 import { isShipmentIntent, submitShipmentForm } from "~/domain/shipments/shipment-form.server";
 import { shippableOf } from "~/domain/shipments/shipment.server";
 import { ShipmentControls, ShipmentPanel } from "~/components/orders/ShipmentPanel";
+import { ReturnList } from "~/components/orders/ReturnPanel";
+import { isAdminReturnIntent, submitAdminReturnForm } from "~/domain/returns/return-form.server";
+import { orderReturnsPage } from "~/domain/returns/return.server";
 
 // /dashboard/admin/orders/10042: one order in full, its status control and its
 // refunds. ?refund=review&… (the refund form, sent by GET) shows the refund's
@@ -28,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const number = parseOrderNumber(params.number);
   const order = foundOr404(number === null ? null : await getOrderForAdmin(number), "Order not found");
-  const [refundable, shippable] = await Promise.all([refundableOf(order.id), shippableOf(order.id)]);
+  const [refundable, shippable, returns] = await Promise.all([refundableOf(order.id), shippableOf(order.id), orderReturnsPage(order.id)]);
   const query = new URL(request.url).searchParams;
   let review = null;
   if (query.get("refund") === "review") {
@@ -61,6 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       })),
     },
     review: review && { ...review, requestKey: crypto.randomUUID(), cancel: query.get("cancel") === "1" },
+    returns: returns.returns,
   });
 }
 
@@ -69,12 +73,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const back = `/dashboard/admin/orders/${parseOrderNumber(params.number) ?? ""}`;
   const peek = await readForm(request.clone(), { fileFields: [] });
   const intent = peek.ok ? peek.formData.get("intent") : null;
-  if (peek.ok && isShipmentIntent(intent)) {
+  if (peek.ok && (isShipmentIntent(intent) || isAdminReturnIntent(intent))) {
     assertSameOrigin(request, context);
     const number = parseOrderNumber(params.number);
     const order = number === null ? null : await getOrderForAdmin(number);
     if (!order) return redirectWithError("/dashboard/admin/orders", "Order not found");
-    const outcome = await submitShipmentForm(order.id, intent, peek.formData);
+    const outcome = isShipmentIntent(intent)
+      ? await submitShipmentForm(order.id, intent, peek.formData)
+      : await submitAdminReturnForm(order.id, intent, peek.formData, admin.id);
     return outcome.ok ? redirectWithSuccess(back, outcome.message) : redirectWithError(back, outcome.message);
   }
   if (!peek.ok || intent !== "refund") return orderStatusAction(request, () => back, context);
@@ -89,7 +95,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function AdminOrder() {
-  const { order, refundable, shipping, review } = useLoaderData<typeof loader>();
+  const { order, refundable, shipping, review, returns } = useLoaderData<typeof loader>();
   return (
     <section className="space-y-4">
       <Link to="/dashboard/admin/orders" className="text-sm underline">
@@ -101,6 +107,7 @@ export default function AdminOrder() {
         shipmentControls={(shipment, index) => <ShipmentControls shipment={shipment} index={index} />}
       />
       {shipping ? <ShipmentPanel number={order.number} shipping={shipping} /> : null}
+      <ReturnList returns={returns} admin />
       {refundable?.paid && refundable.remainingCents > 0 ? (
         <RefundPanel orderId={order.id} number={order.number} refundable={refundable} review={review} />
       ) : null}

@@ -77,6 +77,8 @@ export const appSettingsSchema = z.object({
   SHOP_TIME_ZONE: z.string().default("UTC").refine(isTimeZone, "SHOP_TIME_ZONE must be an IANA time zone such as UTC or Europe/Berlin"),
   // Products with at most this many units left are listed on the admin dashboard.
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(1_000_000).default(5),
+  // Days after delivery (or shipping, until delivered) a customer may ask to return units.
+  RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   ...passwordSettings,
   // Our server (server/index.ts) sets it false in its workers: it runs the jobs itself, in one of them.
   BACKGROUND_JOBS: flag("BACKGROUND_JOBS", true),

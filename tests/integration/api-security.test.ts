@@ -41,6 +41,8 @@ describe("the contract's roles", () => {
         "POST /api/v1/user/claim-orders",
         "POST /api/v1/user/logout",
         "PUT /api/v1/user/profile",
+        "POST /api/v1/orders/{orderId}/returns",
+        "GET /api/v1/user/returns",
       ].sort(),
     );
     // Checkout: a user, or a guest when the shop's guest checkout is on (off here: visitors get 401 below).
@@ -79,6 +81,11 @@ describe("the contract's roles", () => {
         "GET /api/v1/settings/checkout",
         "PUT /api/v1/settings/checkout",
         "GET /api/v1/abandoned-checkouts",
+        "GET /api/v1/returns",
+        "POST /api/v1/returns/{id}/approve",
+        "POST /api/v1/returns/{id}/decline",
+        "POST /api/v1/returns/{id}/receive",
+        "POST /api/v1/returns/{id}/refund",
       ].sort(),
     );
     // An alias asks exactly what its /api/v1/user twin asks.

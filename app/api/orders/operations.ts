@@ -159,6 +159,19 @@ export const adminStats = operation({
           refundsPending: count("Refunds Stripe has not confirmed yet"),
           emailsFailed: count("E-mails that failed after their last try (retry them on the E-mails page)"),
         }),
+        returns: z
+          .strictObject({
+            periods: z.array(
+              z.strictObject({
+                range: z.enum(statRanges),
+                returnedCents: cents("What refunds of returns made in the period gave back of goods, without tax"),
+                units: count("Units those refunds took back"),
+              }),
+            ),
+            toReview: count("Returns requested, waiting to be approved or declined"),
+            toRefund: count("Returns received, waiting to be refunded"),
+          })
+          .describe("Returned sales apart (revenue already has them taken out, on the order's paid day)"),
       }),
     ),
   },

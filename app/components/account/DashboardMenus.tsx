@@ -13,6 +13,7 @@ const ADMIN_LINKS: MenuLink[] = [
   { to: "/dashboard/admin/create-product", label: "Create Product" },
   { to: "/dashboard/admin/products", label: "Products" },
   { to: "/dashboard/admin/orders", label: "Orders" },
+  { to: "/dashboard/admin/returns", label: "Returns" },
   { to: "/dashboard/admin/users", label: "Users" },
   { to: "/dashboard/admin/discounts", label: "Discounts" },
   { to: "/dashboard/admin/shipping", label: "Shipping" },

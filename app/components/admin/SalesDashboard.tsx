@@ -278,9 +278,33 @@ export function SalesDashboard({ stats }: { stats: Stats }) {
                 E-mails failed: {attention.emailsFailed}
               </Link>
             </li>
+            <li>
+              <Link to="/dashboard/admin/returns?status=REQUESTED" className="underline">
+                Returns to review: {stats.returns.toReview}
+              </Link>
+            </li>
+            <li>
+              <Link to="/dashboard/admin/returns?status=RECEIVED" className="underline">
+                Returns to refund: {stats.returns.toRefund}
+              </Link>
+            </li>
           </ul>
         </section>
       </div>
+      <section aria-labelledby="returned-heading" className="rounded border border-gray-200 bg-white p-4">
+        <h3 id="returned-heading" className="mb-2 font-semibold">
+          Returned sales
+        </h3>
+        <p className="mb-2 text-xs text-gray-600">Refunds of returns, by the day they were made (revenue above already excludes them).</p>
+        <ul className="grid gap-2 text-sm sm:grid-cols-3">
+          {stats.returns.periods.map((period) => (
+            <li key={period.range} data-testid={`returned-${period.range}`}>
+              {STAT_RANGES.find((r) => r.range === period.range)?.label}: {formatPrice(period.returnedCents)} ({period.units} unit
+              {period.units === 1 ? "" : "s"})
+            </li>
+          ))}
+        </ul>
+      </section>
     </section>
   );
 }

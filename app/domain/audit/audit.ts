@@ -11,6 +11,7 @@ export const AUDIT_KINDS = [
   "order.status",
   "order.refund",
   "order.shipment",
+  "order.return",
   "discount.created",
   "discount.changed",
   "discount.activated",

@@ -10,6 +10,7 @@ import { loadOrderForEmail } from "~/domain/mail/templates/order-data.server";
 import { NOTIFIED_STATUSES, orderStatusEmail } from "~/domain/mail/templates/order-status.server";
 import { passwordChangedEmail, type PasswordChange } from "~/domain/mail/templates/password-changed.server";
 import { refundEmail } from "~/domain/mail/templates/refund.server";
+import { adminReturnEmail, returnEmail, type ReturnEmailEvent, type ReturnForEmail } from "~/domain/mail/templates/return.server";
 import { shipmentEmail, shipmentEmailSelect } from "~/domain/mail/templates/shipment.server";
 import { queueEmail } from "./email.server";
 
@@ -107,6 +108,33 @@ export async function notifyRefund(tx: Tx, orderId: string, refund: { amountCent
     orderId: order.id,
     userId: order.buyer.id ?? undefined,
   });
+}
+
+/**
+ * A return was asked for (the customer, and every admin), approved or
+ * declined (the customer). `returnId` and the event name it: one e-mail each.
+ */
+export async function notifyReturn(tx: Tx, orderId: string, returnId: string, ret: ReturnForEmail, event: ReturnEmailEvent) {
+  const order = await loadOrder(tx, orderId);
+  await queueEmail(tx, {
+    ...returnEmail(order, ret, event),
+    key: `return:${returnId}:${event}`,
+    kind: "return",
+    to: order.buyer.email,
+    orderId: order.id,
+    userId: order.buyer.id ?? undefined,
+  });
+  if (event !== "requested") return;
+  const alert = adminReturnEmail(order, ret);
+  for (const admin of await admins(tx)) {
+    await queueEmail(tx, {
+      ...alert,
+      key: `admin-return:${returnId}:${admin.id}`,
+      kind: "admin-return",
+      to: admin.email,
+      orderId: order.id,
+    });
+  }
 }
 
 /** The account's password changed (profile or reset): its owner is told when and from where. */

@@ -111,6 +111,20 @@ export async function salesStats({
         (SELECT count(*) FROM "EmailMessage" WHERE status = 'FAILED') AS emails`,
   ]);
 
+  // Refunds of returns (Return.refundId) by their own local day, and the returns waiting for a step.
+  const [returnDays, [waiting]] = await Promise.all([
+    db.$queryRaw<{ day: string; net: bigint; units: bigint }[]>`
+      SELECT to_char(date_trunc('day', (rf."createdAt" AT TIME ZONE 'UTC') AT TIME ZONE ${tz}), 'YYYY-MM-DD') AS day,
+        sum(rl."amountCents" - rl."taxCents")::bigint AS net, sum(rl.quantity)::bigint AS units
+      FROM "Return" r JOIN "Refund" rf ON rf.id = r."refundId" JOIN "RefundLine" rl ON rl."refundId" = rf.id
+      WHERE rf.status <> 'FAILED' AND rf."createdAt" >= ${utc(windowFrom, tz)} AND rf."createdAt" < ${windowTo}
+      GROUP BY 1`,
+    db.$queryRaw<{ review: bigint; refund: bigint }[]>`
+      SELECT count(*) FILTER (WHERE status = 'REQUESTED') AS review, count(*) FILTER (WHERE status = 'RECEIVED') AS refund
+      FROM "Return" WHERE status IN ('REQUESTED', 'RECEIVED')`,
+  ]);
+  const returnedOn = new Map(returnDays.map((row) => [row.day, row]));
+
   return {
     timeZone: tz,
     today: days.at(-1)?.day ?? "",
@@ -140,6 +154,20 @@ export async function salesStats({
       needsReview: num(attention[0].review),
       refundsPending: num(attention[0].pending),
       emailsFailed: num(attention[0].emails),
+    },
+    returns: {
+      periods: [...STAT_RANGES]
+        .sort((a, b) => a.days - b.days)
+        .map(({ range, days: length }) => {
+          const inPeriod = days.slice(-length).map((d) => returnedOn.get(d.day));
+          return {
+            range,
+            returnedCents: inPeriod.reduce((sum, row) => sum + num(row?.net ?? 0), 0),
+            units: inPeriod.reduce((sum, row) => sum + num(row?.units ?? 0), 0),
+          };
+        }),
+      toReview: num(waiting?.review ?? 0),
+      toRefund: num(waiting?.refund ?? 0),
     },
   };
 }

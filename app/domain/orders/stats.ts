@@ -20,6 +20,16 @@ export type SalesStats = {
   topProducts: { productId: string | null; name: string; slug: string | null; revenueCents: number; units: number }[];
   lowStock: { threshold: number; total: number; products: { id: string; name: string; slug: string; quantity: number }[] };
   attention: { needsReview: number; refundsPending: number; emailsFailed: number };
+  /**
+   * Returned sales apart: per period, what refunds of returns gave back of
+   * goods (without tax) and their units, by the refund's day (already taken
+   * out of revenue, on the order's paid day); and returns waiting for the owner.
+   */
+  returns: {
+    periods: { range: StatRange; returnedCents: number; units: number }[];
+    toReview: number;
+    toRefund: number;
+  };
 };
 
 /** Orders paid through an abandoned-checkout reminder's link in a period: how many, and their totals charged. */
