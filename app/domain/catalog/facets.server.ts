@@ -122,20 +122,26 @@ function readFacetRows({ base, categoryIds, price, choice }: FacetScope): Promis
     categoryIds === null
       ? Prisma.empty
       : Prisma.sql`UNION ALL SELECT 'category', NULL, f.category, count(*)::int FROM f WHERE f.p_ok AND f.ok GROUP BY f.category`;
-  // m: the listing's products. u: one row per variant on sale (its options, whether it is in stock),
-  // or one for a product sold without (no options, its own stock). f: per product, whether the
-  // category and price facets hold, and whether a variant holds every chosen option (in stock, when asked).
+  // Without a variant on sale, a product has no option values and its own stock.
+  const plainOk = allOptions.length ? Prisma.sql`FALSE` : choice.inStock ? Prisma.sql`m.stocked` : Prisma.sql`TRUE`;
+  const plainStocked = allOptions.length ? Prisma.sql`FALSE` : Prisma.sql`m.stocked`;
+  // m: the listing's products. u: their variants on sale (options, whether in stock), each product's
+  // read from the partial index alone (the lateral OFFSET 0 keeps it a probe per product: flattened,
+  // the planner hashed every variant of the catalogue instead). f: per product, whether the category
+  // and price facets hold, and whether a variant holds every chosen option (in stock, when asked).
   return readRows<FacetRow>(
     Prisma.sql`
     WITH m AS MATERIALIZED (
       SELECT p.id, p."categoryId" AS category, p."priceCents" AS price, p.quantity > 0 AS stocked, p.options AS declared
       FROM "Product" p WHERE ${base}),
     u AS MATERIALIZED (
-      SELECT m.id, COALESCE(v.options, '{}'::jsonb) AS o, COALESCE(v.quantity > 0, m.stocked) AS stocked
-      FROM m LEFT JOIN "ProductVariant" v ON v."productId" = m.id AND v."archivedAt" IS NULL),
+      SELECT m.id, v.options AS o, v.quantity > 0 AS stocked
+      FROM m CROSS JOIN LATERAL (
+        SELECT v.options, v.quantity FROM "ProductVariant" v WHERE v."productId" = m.id AND v."archivedAt" IS NULL OFFSET 0) v),
     f AS MATERIALIZED (
-      SELECT m.id, m.category, m.price, ${categoryOk} AS c_ok, ${priceOk} AS p_ok, x.ok, x.ok_stocked
-      FROM m JOIN (
+      SELECT m.id, m.category, m.price, ${categoryOk} AS c_ok, ${priceOk} AS p_ok,
+        COALESCE(x.ok, ${plainOk}) AS ok, COALESCE(x.ok_stocked, ${plainStocked}) AS ok_stocked
+      FROM m LEFT JOIN (
         SELECT u.id, bool_or(${optionsOk} AND ${stockOk}) AS ok, bool_or(${optionsOk} AND u.stocked) AS ok_stocked FROM u GROUP BY u.id
       ) x ON x.id = m.id)
     SELECT 'total' AS facet, NULL AS name, NULL AS value, (count(*) FILTER (WHERE f.c_ok AND f.p_ok AND f.ok))::int AS n FROM f
@@ -144,9 +150,9 @@ function readFacetRows({ base, categoryIds, price, choice }: FacetScope): Promis
     UNION ALL SELECT 'price', NULL, b.id, count(*)::int
       FROM f JOIN (VALUES ${bands}) b(id, lo, hi) ON f.price >= b.lo AND (b.hi IS NULL OR f.price < b.hi)
       WHERE f.c_ok AND f.ok GROUP BY b.id
-    UNION ALL SELECT 'option', e.key, e.value, count(DISTINCT u.id)::int
-      FROM u JOIN f ON f.id = u.id CROSS JOIN LATERAL jsonb_each_text(u.o) e
-      WHERE f.c_ok AND f.p_ok AND ${stockOk} AND ${otherOptionsOk} GROUP BY e.key, e.value
+    UNION ALL SELECT 'option', d.key, d.value, count(*)::int FROM (
+      SELECT DISTINCT u.id, e.key, e.value FROM u JOIN f ON f.id = u.id CROSS JOIN LATERAL jsonb_each_text(u.o) e
+      WHERE f.c_ok AND f.p_ok AND ${stockOk} AND ${otherOptionsOk}) d GROUP BY d.key, d.value
     UNION ALL SELECT 'order', o.x->>'name', w.value, (round(avg(o.i)) * 100000 + round(avg(w.j) * 100))::int
       FROM m CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(m.declared) = 'array' THEN m.declared ELSE '[]' END) WITH ORDINALITY o(x, i)
       CROSS JOIN LATERAL jsonb_array_elements_text(CASE WHEN jsonb_typeof(o.x->'values') = 'array' THEN o.x->'values' ELSE '[]' END) WITH ORDINALITY w(value, j)
