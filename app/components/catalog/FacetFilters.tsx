@@ -5,7 +5,8 @@ import { useHydrated } from "~/utils/hooks/use-hydrated";
 /**
  * The facets of a search or category page, laid out as the home page's
  * filters: a GET form, so every choice is a URL. Without JavaScript the
- * shopper ticks boxes and presses Apply; with it every change applies at once
+ * shopper ticks boxes and presses "Apply filters" (named apart from the sort's
+ * own Apply beside the results); with it every change applies at once
  * (the same form submitted by Remix, no code of its own). Each value says how
  * many products choosing it would show; values that would show none are not
  * offered. On phones the form folds under a <details> disclosure (CSS:
@@ -100,7 +101,7 @@ export function FacetFilters({
         <div className="flex flex-col gap-2">
           {hydrated ? null : (
             <button type="submit" className="btn-primary">
-              Apply
+              Apply filters
             </button>
           )}
           {active > 0 ? (
