@@ -507,7 +507,8 @@ test.describe("cards, buy box, breadcrumbs and sorting", () => {
 
     await page.goto(`/category/${category.slug}`);
     await page.getByLabel("Sort", { exact: true }).selectOption("price-asc");
-    if (!js) await page.getByRole("button", { name: "Apply" }).click();
+    // The sort's own Apply (the facets beside the results have "Apply filters").
+    if (!js) await page.getByRole("button", { name: "Apply", exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get("sort") === "price-asc");
     await expect(page.getByRole("article").first()).toContainText("$5.00");
     await expect(page.getByRole("article").last()).toContainText("$99.00");
@@ -515,7 +516,8 @@ test.describe("cards, buy box, breadcrumbs and sorting", () => {
     await page.goto(`/search?keyword=sortable${tag}`);
     await expect(page.getByRole("heading", { name: "Found 3" })).toBeVisible();
     await page.getByLabel("Sort", { exact: true }).selectOption("price-desc");
-    if (!js) await page.getByRole("button", { name: "Apply" }).click();
+    // The sort's own Apply (the facets beside the results have "Apply filters").
+    if (!js) await page.getByRole("button", { name: "Apply", exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get("sort") === "price-desc" && url.searchParams.get("keyword") === `sortable${tag}`);
     await expect(page.getByRole("article").first()).toContainText("$99.00");
     await expect(page.getByRole("article").last()).toContainText("$5.00");

@@ -13,7 +13,8 @@ export function SortForm({
   extraOption,
 }: {
   value: string;
-  hidden?: Record<string, string>;
+  /** Name and value pairs (a list when a name repeats: `category`, `Size`). */
+  hidden?: Record<string, string> | [string, string][];
   /** An order offered before the home page's ones (search: "Relevance"), selected when `value` is "". */
   extraOption?: string;
 }) {
@@ -26,8 +27,8 @@ export function SortForm({
       className="flex items-end justify-end gap-2"
       onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
     >
-      {Object.entries(hidden).map(([name, v]) => (
-        <input key={name} type="hidden" name={name} value={v} />
+      {(Array.isArray(hidden) ? hidden : Object.entries(hidden)).map(([name, v], i) => (
+        <input key={`${name}=${v}=${i}`} type="hidden" name={name} value={v} />
       ))}
       <SortSelect id="listing-sort" value={value} extraOption={extraOption} className="input w-auto" />
       {hydrated ? null : (

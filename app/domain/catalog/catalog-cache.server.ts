@@ -6,7 +6,7 @@
 // stock, which none of them depends on), and a value read while such a change
 // went by is not kept. Without the listener (remix-serve, tests
 // that call models directly) every read goes to the database.
-import { catalogBus, listingCachesUsable, onListingChange } from "~/utils/catalog-bus";
+import { catalogBus, catalogCachesUsable, listingCachesUsable, onCatalogChange, onListingChange } from "~/utils/catalog-bus";
 
 export type CatalogCache<T> = {
   /** The cached value for `key`, or `load()`'s (kept when nothing changed meanwhile). */
@@ -22,28 +22,35 @@ export function listingGeneration(): number {
   return catalogBus().listingGeneration;
 }
 
-export function catalogCache<T>(maxEntries: number): CatalogCache<T> {
+/**
+ * `everyChange`: also emptied by "details" changes (stock, a variant's
+ * options), for reads that depend on them (facets: "In stock only", a
+ * variant's size); its `keep` then takes catalogBus().generation.
+ */
+export function catalogCache<T>(maxEntries: number, { everyChange = false }: { everyChange?: boolean } = {}): CatalogCache<T> {
   const values = new Map<string, T>();
   // Concurrent misses for one key share one read.
   const loading = new Map<string, Promise<T>>();
-  onListingChange(() => {
+  const usable = everyChange ? catalogCachesUsable : listingCachesUsable;
+  const currentGeneration = () => (everyChange ? catalogBus().generation : catalogBus().listingGeneration);
+  (everyChange ? onCatalogChange : onListingChange)(() => {
     values.clear();
     loading.clear();
   });
   const keep = (key: string, value: T, generation: number) => {
-    if (!listingCachesUsable() || catalogBus().listingGeneration !== generation) return;
+    if (!usable() || currentGeneration() !== generation) return;
     if (values.size >= maxEntries && !values.has(key)) values.clear();
     values.set(key, value);
   };
   return {
     keep,
-    peek: (key) => (listingCachesUsable() ? values.get(key) : undefined),
+    peek: (key) => (usable() ? values.get(key) : undefined),
     get: (key, load) => {
-      if (!listingCachesUsable()) return load();
+      if (!usable()) return load();
       if (values.has(key)) return Promise.resolve(values.get(key) as T);
       const pending = loading.get(key);
       if (pending) return pending;
-      const generation = catalogBus().listingGeneration;
+      const generation = currentGeneration();
       const promise = load().then(
         (value) => {
           if (loading.get(key) === promise) loading.delete(key);

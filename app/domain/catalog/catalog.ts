@@ -10,8 +10,12 @@ export { MAX_PAGE };
 
 /** Products per page on listing screens (Load More adds one page). */
 export const PAGE_SIZE = 12;
-/** Products per page of search results. */
-export const SEARCH_PAGE_SIZE = 24;
+/**
+ * Products per page of search results: a category page's (issue 46: a results
+ * page no larger than a category page of the same size). It was 24, which made
+ * a common-word search page twice a category page's bytes and rendering.
+ */
+export const SEARCH_PAGE_SIZE = PAGE_SIZE;
 /** Longest search keyword used; longer input is cut (never an error). */
 export const MAX_KEYWORD_LENGTH = 200;
 /** At most this many category ids in one filter. */

@@ -1,11 +1,14 @@
 // Category screens: every category with its product count (/categories), and
 // one category's page, a listing of its products.
+import { Prisma } from "@prisma/client";
 import { db } from "~/utils/db.server";
-import { DEFAULT_SORT, PAGE_SIZE, slugLike, type SortId } from "./catalog";
+import { DEFAULT_SORT, PAGE_SIZE, slugLike, type PriceRange, type SortId } from "./catalog";
 import { catalogCache } from "./catalog-cache.server";
 import { listCategories, type CategorySummary } from "./category.server";
 import { listProducts, type ProductPage } from "./listing.server";
 import type { CountMode } from "./listing-counts.server";
+import { applicableFacets, readFacets } from "./facets.server";
+import { NO_FACETS, type FacetChoice, type Facets } from "./facets";
 
 export type CategoryWithCount = { id: string; name: string; slug: string; productCount: number };
 
@@ -28,9 +31,28 @@ export async function getCategoryBySlug(slug: string | undefined): Promise<Categ
   return (await listCategories()).find((category) => category.slug === slug) ?? null;
 }
 
-/** A category and its products (newest first unless sorted, paged like the home page); null for an unknown slug. */
-type CategoryPageOptions = { page?: number; mode?: "through" | "page"; pageSize?: number; count?: CountMode; sort?: SortId | null };
-type CategoryPage<Total extends number | null> = ProductPage<Total> & { category: CategorySummary };
+/**
+ * A category and its products (newest first unless sorted, paged like the
+ * home page), narrowed by a price band and facets; with its facets' counts
+ * (read beside the products) unless only a page is asked for (Load More).
+ * Null for an unknown slug.
+ */
+type CategoryPageOptions = {
+  page?: number;
+  mode?: "through" | "page";
+  pageSize?: number;
+  count?: CountMode;
+  sort?: SortId | null;
+  price?: PriceRange | null;
+  facets?: FacetChoice;
+};
+type CategoryPage<Total extends number | null> = ProductPage<Total> & {
+  category: CategorySummary;
+  /** Null when only a page was asked for. */
+  facets: Facets | null;
+  /** The facets as applied (options no product has dropped). */
+  choice: FacetChoice;
+};
 export function getCategoryPage(
   slug: string | undefined,
   options?: CategoryPageOptions & { count?: "always" },
@@ -38,13 +60,23 @@ export function getCategoryPage(
 export function getCategoryPage(slug: string | undefined, options: CategoryPageOptions): Promise<CategoryPage<number | null> | null>;
 export async function getCategoryPage(
   slug: string | undefined,
-  { page = 1, mode = "through", pageSize = PAGE_SIZE, count = "always", sort = null }: CategoryPageOptions = {},
+  {
+    page = 1,
+    mode = "through",
+    pageSize = PAGE_SIZE,
+    count = "always",
+    sort = null,
+    price = null,
+    facets: rawFacets = NO_FACETS,
+  }: CategoryPageOptions = {},
 ): Promise<CategoryPage<number | null> | null> {
-  const category = await getCategoryBySlug(slug);
+  const [category, choice] = await Promise.all([getCategoryBySlug(slug), applicableFacets(rawFacets)]);
   if (!category) return null;
-  const listing = await listProducts(
-    { categoryIds: [category.id], price: null, sort: sort ?? DEFAULT_SORT, page },
-    { mode, pageSize, count },
-  );
-  return { category, ...listing };
+  const [listing, counted] = await Promise.all([
+    listProducts({ categoryIds: [category.id], price, sort: sort ?? DEFAULT_SORT, page }, { mode, pageSize, count, facets: choice }),
+    mode === "through"
+      ? readFacets({ base: Prisma.sql`p."categoryId" = ${category.id}`, key: `category ${category.id}`, categoryIds: null, price, choice })
+      : null,
+  ]);
+  return { category, ...listing, facets: counted?.facets ?? null, choice };
 }

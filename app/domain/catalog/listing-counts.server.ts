@@ -8,12 +8,16 @@ import type { ListingQuery } from "./catalog";
 
 /** Counts by listing or search key. */
 const counts = catalogCache<number>(5_000);
+/** Counts of listings with facets: they depend on stock and variants, so every change empties them. */
+const facetedCounts = catalogCache<number>(5_000, { everyChange: true });
 
 /** `always`: count (from memory when possible); `if-cached`: only what memory holds, else null (Load More needs no total). */
 export type CountMode = "always" | "if-cached";
 
-export function countFor(key: string, mode: CountMode, count: () => Promise<number>): Promise<number | null> {
-  return mode === "always" ? counts.get(key, count) : Promise.resolve(counts.peek(key) ?? null);
+/** `faceted`: the key's filter depends on stock or variants (facets.server.ts). */
+export function countFor(key: string, mode: CountMode, count: () => Promise<number>, faceted = false): Promise<number | null> {
+  const cache = faceted ? facetedCounts : counts;
+  return mode === "always" ? cache.get(key, count) : Promise.resolve(cache.peek(key) ?? null);
 }
 
 export async function countListing(where: Prisma.Sql): Promise<number> {
@@ -25,8 +29,8 @@ export async function countListing(where: Prisma.Sql): Promise<number> {
 }
 
 /** The count kept for `key`, if any (the search's walk budget and sort choice read it without counting). */
-export function peekCount(key: string): number | undefined {
-  return counts.peek(key);
+export function peekCount(key: string, faceted = false): number | undefined {
+  return (faceted ? facetedCounts : counts).peek(key);
 }
 
 /** A listing filter's key for the counts and the boundary tables (listing-boundaries.server.ts). */

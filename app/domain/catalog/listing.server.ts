@@ -19,11 +19,13 @@ import {
 } from "./listed-product.server";
 import { BOUNDARY_EVERY, listingRows, readFromBoundary, type Listing } from "./listing-boundaries.server";
 import { countFor, countListing, listingKey, WHOLE_CATALOGUE, type CountMode } from "./listing-counts.server";
+import { facetWhere } from "./facets.server";
+import { facetSearch, hasFacets, type FacetChoice } from "./facets";
 
 /** Most products one API list answer carries (clients page with product-list). */
 export const API_LIST_LIMIT = 100;
 
-function listingWhereSql(query: Pick<ListingQuery, "categoryIds" | "price">): Prisma.Sql {
+export function listingWhereSql(query: Pick<ListingQuery, "categoryIds" | "price">): Prisma.Sql {
   const conditions: Prisma.Sql[] = [];
   // One category (a category page) by equality: then its (categoryId, order) index gives the order;
   // PostgreSQL only filters by `= ANY(…)`, even with one element.
@@ -67,10 +69,11 @@ export type ProductPage<Total extends number | null = number> = {
  * A filter on a few categories finds its ids among each category's first
  * rows in the order, merged (listingRows), at any depth.
  */
-async function readWindow(listing: Listing, window: Window) {
+async function readWindow(listing: Listing, window: Window, faceted = false) {
   const { where, order } = listing;
   const { skip, take } = window;
-  if (skip >= BOUNDARY_EVERY && listingCachesUsable()) {
+  // Boundaries are kept until a listing change; a faceted listing also moves with stock and variants.
+  if (skip >= BOUNDARY_EVERY && listingCachesUsable() && !faceted) {
     const fromBoundary = await readFromBoundary(listing, window);
     if (fromBoundary) return fromBoundary;
   }
@@ -98,23 +101,32 @@ const DEEP_OFFSET = 240;
  *    capped at MAX_SHOWN products ending at that page; the page is clamped to the last one.
  *  - `page`: only the products of that page (what Load More appends, and the API's pages).
  */
-type ListingOptions = { mode?: "through" | "page"; pageSize?: number; count?: CountMode };
+type ListingOptions = {
+  mode?: "through" | "page";
+  pageSize?: number;
+  count?: CountMode;
+  /** Options and "In stock only" (category pages; facets.server.ts), applied after the query's own filters. */
+  facets?: FacetChoice;
+};
 export function listProducts(rawQuery: ListingQuery, options?: ListingOptions & { count?: "always" }): Promise<ProductPage>;
 export function listProducts(rawQuery: ListingQuery, options: ListingOptions): Promise<ProductPage<number | null>>;
 export async function listProducts(
   rawQuery: ListingQuery,
-  { mode = "through", pageSize = PAGE_SIZE, count = "always" }: ListingOptions = {},
+  { mode = "through", pageSize = PAGE_SIZE, count = "always", facets }: ListingOptions = {},
 ): Promise<ProductPage<number | null>> {
   const query = await withKnownCategories(rawQuery);
-  const where = listingWhereSql(query);
+  const faceted = facets !== undefined && hasFacets(facets);
+  const chosen = faceted ? facetWhere(facets) : null;
+  const withFacets = (sql: Prisma.Sql) => (chosen ? Prisma.sql`${sql} AND ${chosen}` : sql);
+  const where = withFacets(listingWhereSql(query));
   const order = ORDER_SQL[query.sort] ?? ORDER_SQL[DEFAULT_SORT];
-  const countKey = listingKey(query);
+  const countKey = faceted ? `${listingKey(query)} ${facetSearch(facets)}` : listingKey(query);
   const sort = ORDER_SQL[query.sort] ? query.sort : DEFAULT_SORT;
   const categoryIds = [...new Set(query.categoryIds)];
   // A few categories are read per category and merged (listingRows); among many, the catalogue's order finds rows soon enough.
   const perCategory =
     categoryIds.length > 1 && categoryIds.length <= MERGED_CATEGORIES
-      ? categoryIds.map((id) => listingWhereSql({ ...query, categoryIds: [id] }))
+      ? categoryIds.map((id) => withFacets(listingWhereSql({ ...query, categoryIds: [id] })))
       : undefined;
   const listing: Listing = { where, order, sort, key: countKey, perCategory };
   const countMode: CountMode = mode === "through" ? "always" : count;
@@ -122,8 +134,8 @@ export async function listProducts(
   let page = query.page;
   // The rows and (on a miss) the count run side by side on two pooled connections.
   const [first, total] = await Promise.all([
-    readWindow(listing, windowFor(mode, page, pageSize)),
-    countFor(countKey, countMode, () => countListing(where)),
+    readWindow(listing, windowFor(mode, page, pageSize), faceted),
+    countFor(countKey, countMode, () => countListing(where), faceted),
   ]);
   let { products, hasMore } = first;
   if (mode === "through" && total !== null) {
@@ -132,7 +144,7 @@ export async function listProducts(
       page = lastPage;
       // Only a capped window can have started past the end; fetch the real last window.
       if (windowFor(mode, query.page, pageSize).skip > 0)
-        ({ products, hasMore } = await readWindow(listing, windowFor(mode, page, pageSize)));
+        ({ products, hasMore } = await readWindow(listing, windowFor(mode, page, pageSize), faceted));
     }
   }
   return { products, total, hasMore, page, pageSize, offset: windowFor(mode, page, pageSize).skip, query: { ...query, page } };

@@ -9,11 +9,13 @@
 // word by word against the catalogue's own words (search-correction.server.ts).
 import { Prisma } from "@prisma/client";
 import { readRows } from "~/utils/sql.server";
-import { normalizeKeyword, SEARCH_PAGE_SIZE, type SortId } from "./catalog";
+import { normalizeKeyword, SEARCH_PAGE_SIZE, type PriceRange, type SortId } from "./catalog";
+import { facetSearch, hasFacets, type FacetChoice } from "./facets";
+import { facetWhere } from "./facets.server";
 import { fromRow, LISTED_COLUMNS, LISTED_JOINS, ORDER_SQL, windowFor, type ListedSqlRow, type Window } from "./listed-product.server";
 import { catalogCache, listingGeneration } from "./catalog-cache.server";
 import { countFor, countListing, peekCount, WHOLE_CATALOGUE, type CountMode } from "./listing-counts.server";
-import type { ProductPage } from "./listing.server";
+import { listingWhereSql, type ProductPage } from "./listing.server";
 
 /** At most this many words of a keyword are matched. */
 const MAX_SEARCH_WORDS = 8;
@@ -138,11 +140,21 @@ function skuShaped(keyword: string): boolean {
   return keyword.length <= 64 && /^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(keyword);
 }
 
-/** Products whose name is the keyword (ignoring case and accents), or whose variant on sale has it as SKU. */
+/**
+ * Products whose name is the keyword (ignoring case and accents), or whose
+ * variant on sale has it as SKU: their ids found once per statement (an
+ * InitPlan) by the folded-name index and the SKU index, so the exact tier
+ * reads those few rows by primary key. Written as a condition on each row
+ * (the folded name compared, OR the SKU's product), the planner read every
+ * match of a common word to keep none: 54–61 ms of each "lamp" or "lam"
+ * page and suggestion at 100,000 products (bench EXPLAIN, issue 46).
+ */
 function exactMatch(keyword: string): Prisma.Sql {
-  const name = Prisma.sql`lower(search_unaccent(p.name)) = lower(search_unaccent(${keyword}))`;
-  if (!skuShaped(keyword)) return name;
-  return Prisma.sql`(${name} OR COALESCE(p.id = (SELECT v."productId" FROM "ProductVariant" v WHERE lower(v.sku) = lower(${keyword}) AND v."archivedAt" IS NULL), false))`;
+  const byName = Prisma.sql`SELECT q.id FROM "Product" q WHERE lower(search_unaccent(q.name)) = lower(search_unaccent(${keyword}))`;
+  const bySku = skuShaped(keyword)
+    ? Prisma.sql` UNION ALL SELECT v."productId" FROM "ProductVariant" v WHERE lower(v.sku) = lower(${keyword}) AND v."archivedAt" IS NULL`
+    : Prisma.empty;
+  return Prisma.sql`(p.id = ANY(ARRAY(${byName}${bySku})))`;
 }
 
 /** Every word in the name or description (substrings), or the search document matches the words. */
@@ -194,7 +206,7 @@ function searchTiersSql(
       const sorted = Prisma.sql`SELECT ${columns} FROM "Product" p WHERE ${matching} ORDER BY ${SEARCH_ORDER_SQL[sort]} LIMIT ${wanted}`;
       if (budget === null || sortedTiers.includes(i)) return Prisma.sql`${tier} AS MATERIALIZED (${sorted})`;
       return Prisma.sql`${walk} AS MATERIALIZED (
-        SELECT ${columns} FROM (SELECT ${columns}, p.description, p."searchVector" FROM "Product" p ${from} ORDER BY ${ORDER_SQL[sort]} LIMIT ${budget}) p
+        SELECT ${columns} FROM (SELECT ${columns}, p.description, p."searchVector", p."categoryId", p.quantity FROM "Product" p ${from} ORDER BY ${ORDER_SQL[sort]} LIMIT ${budget}) p
         WHERE ${where} ORDER BY ${ORDER_SQL[sort]} LIMIT ${wanted}),
       ${tier} AS MATERIALIZED (
         SELECT * FROM ${walk} WHERE (SELECT count(*) FROM ${walk}) >= ${wanted}
@@ -235,16 +247,57 @@ type SearchOptions = {
   sort?: SortId | null;
   /** Products a walk may read before it gives way to sorting every match (see searchTiersSql; 0: sort at once); tests set it small. */
   budget?: number;
+  /** Categories, a price band and facets (options, "In stock only"), applied with the keyword. */
+  filters?: SearchFilters;
 };
+
+/** What narrows a search beside its keyword (the facets of the results page). */
+export type SearchFilters = { categoryIds: string[]; price: PriceRange | null; facets: FacetChoice };
+
+/** The filters' condition (products as `p`), or null for none. */
+function filtersWhere(filters: SearchFilters | undefined): Prisma.Sql | null {
+  if (!filters) return null;
+  const conditions: Prisma.Sql[] = [];
+  if (filters.categoryIds.length || filters.price) conditions.push(listingWhereSql(filters));
+  const chosen = facetWhere(filters.facets);
+  if (chosen) conditions.push(chosen);
+  return conditions.length ? Prisma.join(conditions, " AND ") : null;
+}
+
+/** The filters' part of a search's cache keys ("" for none). */
+export function filtersKey(filters: SearchFilters | undefined): string {
+  if (!filters) return "";
+  const categories = [...filters.categoryIds].sort().join(",");
+  const price = filters.price ? `${filters.price.minCents}-${filters.price.maxCents ?? ""}` : "";
+  const facets = facetSearch(filters.facets);
+  return categories || price || facets
+    ? `
+${categories}
+${price}
+${facets}`
+    : "";
+}
 export function searchProducts(rawKeyword: unknown, options?: SearchOptions & { count?: "always" }): Promise<SearchResult>;
 export function searchProducts(rawKeyword: unknown, options: SearchOptions): Promise<SearchResult<number | null>>;
 export async function searchProducts(
   rawKeyword: unknown,
-  { page: askedPage = 1, mode = "through", pageSize = SEARCH_PAGE_SIZE, count = "always", sort = null, budget }: SearchOptions = {},
+  {
+    page: askedPage = 1,
+    mode = "through",
+    pageSize = SEARCH_PAGE_SIZE,
+    count = "always",
+    sort = null,
+    budget,
+    filters,
+  }: SearchOptions = {},
 ): Promise<SearchResult<number | null>> {
   const keyword = normalizeKeyword(rawKeyword);
   const patterns = keywordPatterns(keyword);
-  const where = keywordWhere(keyword);
+  const matching = keywordWhere(keyword);
+  const narrowing = filtersWhere(filters);
+  // Facets depend on stock and variants: their counts are kept apart, and where a tier starts is not kept for them.
+  const faceted = filters !== undefined && hasFacets(filters.facets);
+  const where = matching && narrowing ? Prisma.sql`(${matching}) AND ${narrowing}` : matching;
   if (!where) return { keyword, products: [], total: 0, hasMore: false, page: 1, pageSize, offset: 0 };
   // Relevance: the product named exactly so (or with that SKU), then products whose name holds
   // every word (or whose name and SKUs match the words), then the others; newest first within each.
@@ -256,23 +309,23 @@ export async function searchProducts(
   const tiers = sort
     ? [where]
     : [
-        Prisma.sql`${where} AND ${exact}`,
+        Prisma.sql`${exact} AND ${where}`,
         Prisma.sql`${where} AND NOT ${exact} AND ${inName}`,
         Prisma.sql`${where} AND NOT ${exact} AND NOT ${inName}`,
       ];
   const tierSort = sort ?? "newest";
   const order = ORDER_SQL[tierSort];
-  const countKey = `search ${patterns.join(" ")}`;
+  const countKey = `search ${patterns.join(" ")}${filtersKey(filters)}`;
   // The keyword itself, not only its patterns: a SKU-shaped one also matches that SKU's product.
-  const startKeys = tiers.map((_, i) => `${keyword.toLowerCase()}\n${sort ?? "relevance"}\n${i}`);
+  const startKeys = tiers.map((_, i) => `${keyword.toLowerCase()}\n${sort ?? "relevance"}\n${i}${filtersKey(filters)}`);
   const read = async ({ skip, take }: Window) => {
     const need = skip + take + 1;
     // Walk unless the count (when known) says the matches are few enough to sort at once.
     const walkUpTo = budget ?? walkBudget(need);
-    const known = peekCount(countKey);
+    const known = peekCount(countKey, faceted);
     const sortAtOnce = walkUpTo === 0 || (known !== undefined && known < walkUpTo);
     const generation = listingGeneration();
-    const starts = budget === undefined ? startKeys.map((key) => tierStarts.peek(key)) : [];
+    const starts = budget === undefined && !faceted ? startKeys.map((key) => tierStarts.peek(key)) : [];
     // The exact tier has one or two matches, found by indexes: never walked for.
     const tiersSql = searchTiersSql(tiers, tierSort, need, sortAtOnce ? null : walkUpTo, starts, sort ? [] : [0]);
     // Named for keywords of one or two words (nearly every search), so each connection parses and
@@ -289,10 +342,10 @@ export async function searchProducts(
       )}) p ORDER BY p.tier, ${order} LIMIT ${take + 1} OFFSET ${skip})
       SELECT ${LISTED_COLUMNS}, page.tier AS "searchTier" FROM page JOIN "Product" p ON p.id = page.id ${LISTED_JOINS}
       ORDER BY page.tier, ${order}`,
-      { prepared: patterns.length <= 2 },
+      { prepared: patterns.length <= 2 && Object.keys(filters?.facets.options ?? {}).length <= 1 },
     );
     // A page from the first match on shows where each tier starts; one that ended early, which tiers have none.
-    if (skip === 0) {
+    if (skip === 0 && !faceted) {
       tiers.forEach((_, i) => {
         const first = rows.find((row) => row.searchTier === i);
         if (first) tierStarts.keep(startKeys[i], { value: sortValue(first, tierSort), id: first.id }, generation);
@@ -305,7 +358,7 @@ export async function searchProducts(
   let page = Math.max(1, askedPage);
   const [first, total] = await Promise.all([
     read(windowFor(mode, page, pageSize)),
-    countFor(countKey, mode === "through" ? "always" : count, () => countListing(where)),
+    countFor(countKey, mode === "through" ? "always" : count, () => countListing(where), faceted),
   ]);
   let { products, hasMore } = first;
   if (mode === "through" && total !== null) {
