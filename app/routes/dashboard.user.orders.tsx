@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { sendClaimLink } from "~/domain/orders/guest-orders.server";
 import { assertSameOrigin, publicOrigin } from "~/http/http.server";
-import { jsonWithError, jsonWithSuccess } from "~/http/toast.server";
 import { OrderCard } from "~/components/orders/OrderCard";
 import { Pager } from "~/components/ui/Pager";
 import { listOrdersForUserPage } from "~/domain/orders/order.server";
@@ -20,8 +19,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
   assertSameOrigin(request, context);
   const sent = await sendClaimLink(user, publicOrigin(request, context));
-  if (!sent.ok) return jsonWithError({ ok: false }, sent.message, { status: sent.status });
-  return jsonWithSuccess({ ok: true }, { message: "Check your e-mail", description: sent.message });
+  // Said beside the button (with or without JavaScript), not in a toast that a plain post would show only later.
+  return json({ ok: sent.ok, message: sent.message }, { status: sent.ok ? 200 : sent.status });
 }
 
 export const meta: MetaFunction = () => [{ title: "Your Orders | Storefront" }, { name: "robots", content: "noindex" }];
@@ -56,6 +55,7 @@ export default function UserOrders() {
 
 /** Orders placed as a guest with the account's e-mail: a link to add them is e-mailed to that address. */
 function ClaimGuestOrders() {
+  const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/dashboard/user/orders";
   return (
@@ -67,6 +67,11 @@ function ClaimGuestOrders() {
       <button type="submit" className="btn-secondary mt-3" disabled={busy}>
         {busy ? "Sending..." : "Send me the link"}
       </button>
+      {answer ? (
+        <p role={answer.ok ? "status" : "alert"} className={`mt-3 ${answer.ok ? "text-green-800" : "text-red-800"}`}>
+          {answer.message}
+        </p>
+      ) : null}
     </Form>
   );
 }
