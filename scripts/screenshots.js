@@ -71,6 +71,7 @@ const pages = {
     ["contact", "/contact"],
     ["policy", "/policy"],
     ["not-found", "/no-such-page"],
+    ["orders-lookup", "/orders/lookup"],
   ],
   user: [
     ["cart", "/cart"],
@@ -90,6 +91,9 @@ const pages = {
     ["admin-orders", "/dashboard/admin/orders"],
     ["admin-order", "/dashboard/admin/orders/10002"],
     ["admin-users", "/dashboard/admin/users"],
+    ["admin-settings", "/dashboard/admin/settings"],
+    ["admin-abandoned", "/dashboard/admin/abandoned-checkouts"],
+    ["admin-returns", "/dashboard/admin/returns"],
   ],
 };
 
@@ -109,6 +113,26 @@ for (const js of [true, false]) {
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
         await page.screenshot({ path: path.join(OUT, `toast-${width}-${js ? "js" : "nojs"}.png`) });
+      }
+    }
+    if (who === "visitor" && (!filter || filter.test("guest"))) {
+      // A visitor's cart and checkout: "Check out as guest" and the guest's form when the shop allows it, else the login.
+      await page.goto(`${BASE_URL}/product/${productSlug}`);
+      await page
+        .getByRole("button", { name: /^ADD TO CART/ })
+        .first()
+        .click();
+      await page.getByText("Item Added to Cart").waitFor();
+      for (const [name, url] of [
+        ["guest-cart", "/cart"],
+        ["guest-checkout", "/checkout"],
+      ]) {
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+          await page.goto(`${BASE_URL}${url}`);
+          await page.waitForLoadState("load");
+          await shoot(page, name, width, js);
+        }
       }
     }
     for (const [name, url] of list) {
