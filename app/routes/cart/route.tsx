@@ -5,16 +5,12 @@ import { jsonWithError, jsonWithSuccess, redirectWithError, redirectWithSuccess 
 import { RespondWithJson, useCartBusy } from "~/components/cart/AddToCartButton";
 import { CartLineItem } from "~/components/cart/CartLineItem";
 import { CartSummary } from "~/components/cart/CartSummary";
-import { applyCartAction, cartActionSchema, cartItemCount, priceCart } from "~/domain/cart/cart.server";
+import { applyCartAction, cartActionSchema, cartItemCount } from "~/domain/cart/cart.server";
 import { readCart, serializeCart } from "~/http/cart-cookie.server";
-import { discountAction, type DiscountActionData } from "./discount-action.server";
-import { cartDiscount, CART_DISCOUNT_INTENTS, checkDiscount } from "~/domain/discounts/discount.server";
-import { readDiscountCode } from "~/http/discount-cookie.server";
+import { discountAction } from "./discount-action.server";
+import { cartPage } from "./page.server";
+import { CART_DISCOUNT_INTENTS } from "~/domain/discounts/discount.server";
 import type { CartActionData } from "~/domain/cart/cart";
-import { getOptionalUser } from "~/http/auth.server";
-import { guestCheckoutOpen } from "~/domain/checkout/settings.server";
-import { taxAddress } from "~/domain/shipping/ship-to.server";
-import { includedTaxOf } from "~/domain/tax/rates.server";
 import { readFormData } from "~/http/request-input.server";
 import { assertSameOrigin, safeRedirect } from "~/http/http.server";
 import { pageMeta } from "~/http/meta";
@@ -23,32 +19,7 @@ import { parseForm } from "~/utils/validation";
 export const meta: MetaFunction = () => pageMeta({ title: "Cart", description: "Your shopping cart", path: "/cart" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, lines, code, guestCheckout] = await Promise.all([
-    getOptionalUser(request),
-    readCart(request),
-    readDiscountCode(request),
-    guestCheckoutOpen(),
-  ]);
-  const cart = await priceCart(lines, user?.id);
-  const discount = await cartDiscount(code, cart.totalCents, { buyerId: user?.id });
-  // A code from a /discount/CODE link that was refused: why, beside the field.
-  const tried = new URL(request.url).searchParams.get("discount");
-  const refused = tried && tried !== code ? await checkDiscount(tried, cart.totalCents, { buyerId: user?.id }) : null;
-  const triedRefusal: DiscountActionData | null =
-    refused && !refused.ok ? { discountError: refused.message, code: tried!.slice(0, 100) } : null;
-  const includedTax = await includedTaxOf(discount?.totalCents ?? cart.totalCents, await taxAddress(user?.id));
-  return json(
-    {
-      user: user ? { name: user.name, address: user.address } : null,
-      cart,
-      discount,
-      triedRefusal,
-      count: cartItemCount(lines),
-      includedTax,
-      guestCheckout,
-    },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  return json(await cartPage(request), { headers: { "Cache-Control": "private, no-store" } });
 }
 
 const SUCCESS_TOAST = {
