@@ -12,7 +12,9 @@ import { listenForCatalogChanges } from "../../server/cache/catalog-listener";
 import { readiness } from "../../server/readiness";
 import { request, shopProcesses } from "../fixtures/shop-process";
 
-vi.setConfig({ testTimeout: 150_000 });
+// Three first starts migrate and seed one database in turn; on a loaded CI machine beside other
+// test files that takes minutes, so the wait is generous and the failure says which one and why.
+vi.setConfig({ testTimeout: 330_000 });
 const shops = shopProcesses("replicas");
 const adminUrl = process.env.TEST_PG_ADMIN_URL!;
 const created: string[] = [];
@@ -47,17 +49,17 @@ describe("instances started together", () => {
     const started = await Promise.all(["a", "b", "c"].map((label) => shops.start(`replica-${label}`, env, { wait: false })));
     const up = await Promise.all(
       started.map(async (shop) => {
-        const until = Date.now() + 120_000;
+        const until = Date.now() + 240_000;
         while (Date.now() < until) {
-          if ((await request(shop.port, "/readyz")).status === 200) return true;
-          if (shop.child.exitCode !== null) return false;
+          if ((await request(shop.port, "/readyz")).status === 200) return "ready";
+          if (shop.child.exitCode !== null) return `exited with ${shop.child.exitCode}`;
           await new Promise((resolve) => setTimeout(resolve, 250));
         }
-        return false;
+        return `not ready after 240 s: ${(await request(shop.port, "/readyz")).body.trim()}`;
       }),
     );
     const outputs = started.map((shop) => shop.output()).join("\n----\n");
-    expect(up, outputs).toEqual([true, true, true]);
+    expect(up, `${up.join(" | ")}\n${outputs}`).toEqual(["ready", "ready", "ready"]);
     expect(outputs).not.toMatch(/could not start|duplicate key|already exists/i);
 
     // Every instance serves the same seeded shop.
