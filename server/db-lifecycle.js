@@ -110,7 +110,7 @@ async function createDatabaseIfMissing(url) {
  * lock gives up after 10 s and does not cover the job queue or the seed.)
  * `onWait` is told once when another instance holds it.
  */
-export async function withStartupLock(databaseUrl, work, { onWait = () => {} } = {}) {
+export async function withStartupLock(databaseUrl, work, { onWait = () => {}, onTurn = () => {} } = {}) {
   const { default: pg } = await import("pg");
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000, application_name: "storefront-start" });
   client.on("error", () => {});
@@ -129,6 +129,7 @@ export async function withStartupLock(databaseUrl, work, { onWait = () => {} } =
       onWait();
       await client.query("SELECT pg_advisory_lock($1, $2)", [classId, objectId]);
     }
+    onTurn();
     return await work();
   } finally {
     // Ending the session releases the lock, also when `work` failed.
@@ -143,14 +144,20 @@ const STARTUP_LOCK = [0x53544f52, 0x53544152]; // "STOR", "STAR"
  * Bring a database up to date for this checkout under the start-up lock:
  * migrations (ours, then the job queue's) and, when `seedIt`, the idempotent seed.
  */
-export async function prepareDatabase(databaseUrl, { seed: seedIt = false, log = console.log } = {}) {
+export async function prepareDatabase(databaseUrl, { seed: seedIt = false, log = console.log, onWait = () => {}, onTurn = () => {} } = {}) {
   await withStartupLock(
     databaseUrl,
     async () => {
       await migrate(databaseUrl);
       if (seedIt) await seed(databaseUrl);
     },
-    { onWait: () => log("Another instance is migrating this database; waiting for it") },
+    {
+      onWait: () => {
+        log("Another instance is migrating this database; waiting for it");
+        onWait();
+      },
+      onTurn,
+    },
   );
 }
 

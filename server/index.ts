@@ -14,7 +14,10 @@ import { startDatabase } from "./database";
 import { serveClusterMetrics } from "./metrics";
 import { runWorker, type WorkerMessage } from "./worker";
 
-const START_DEADLINE_MS = 55_000;
+// How long one start-up step may take (the database, migrations, a worker's start): a step, not
+// the whole start, so replicas started together on a busy machine, each waiting its turn for the
+// migration lock and then starting its workers, are not stopped for the sum of their steps.
+const STEP_DEADLINE_MS = 55_000;
 
 /** Under `npm run dev` our parent is remix dev, which would otherwise wait for a server that never comes. */
 function stopDevServer() {
@@ -143,22 +146,36 @@ async function runPrimary(config: ServerConfig) {
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void shutdown(0));
   process.on("SIGHUP", () => void rollingRestart());
 
-  const deadline = setTimeout(() => {
-    console.error(`Storefront could not start: still ${step} after ${START_DEADLINE_MS / 1000} s`);
-    void shutdown(1);
-  }, START_DEADLINE_MS);
+  let deadline: NodeJS.Timeout | undefined;
+  /** The step now under way, with a deadline of its own. */
+  const begin = (name: string, { timed = true }: { timed?: boolean } = {}) => {
+    step = name;
+    clearTimeout(deadline);
+    if (!timed) return;
+    deadline = setTimeout(() => {
+      console.error(`Storefront could not start: still ${step} after ${STEP_DEADLINE_MS / 1000} s`);
+      void shutdown(1);
+    }, STEP_DEADLINE_MS);
+  };
+  begin(step);
 
   try {
-    step = "starting the database";
+    begin("starting the database");
     const database = await startDatabase(config, config.port);
     stops.push(database.stop);
     env.DATABASE_URL = database.url;
     // Under the start-up lock: instances started together take turns, and only the first finds work to do.
-    step = config.seed ? "applying migrations and seeding the demo shop" : "applying migrations";
-    await prepareDatabase(database.url, { seed: config.seed });
+    const migrating = config.seed ? "applying migrations and seeding the demo shop" : "applying migrations";
+    begin(migrating);
+    // Waiting for another instance's migrations has no deadline of its own: that instance has one.
+    await prepareDatabase(database.url, {
+      seed: config.seed,
+      onWait: () => begin("waiting for another instance's migrations", { timed: false }),
+      onTurn: () => begin(migrating),
+    });
     if (!env.STRIPE_SECRET_KEY) {
       if (!config.local) throw new Error("STRIPE_SECRET_KEY is required in production (the local Stripe stand-in is for development only)");
-      step = "starting the local Stripe stand-in";
+      begin("starting the local Stripe stand-in");
       const { startFakeStripe } = await import("../dev/stripe-fake.js");
       env.STRIPE_SECRET_KEY = "sk_test_local_fake";
       // A secret of this run only: nobody can forge the stand-in's events with a published one.
@@ -178,7 +195,7 @@ async function runPrimary(config: ServerConfig) {
         throw new Error(
           "SMTP_URL is required in production (smtp://user:pass@host:587 or smtps://…; the local inbox is for development only)",
         );
-      step = "starting the local mail inbox";
+      begin("starting the local mail inbox");
       const { startMailCatcher } = await import("../dev/mail-catcher.js");
       const inbox = await startMailCatcher({ webPort: config.mailInboxPort });
       stops.push(inbox.stop);
@@ -189,11 +206,11 @@ async function runPrimary(config: ServerConfig) {
     const metrics = serveClusterMetrics(config.metricsPort, config.host, (listener) => cluster.on("message", listener));
     stops.push(metrics.stop);
     if (metrics.listening) {
-      step = `serving metrics on port ${config.metricsPort}`;
+      begin(`serving metrics on port ${config.metricsPort}`);
       await metrics.listening;
       console.log(`Metrics at http://localhost:${config.metricsPort}/metrics`);
     }
-    step = `starting ${config.webConcurrency} worker(s) on port ${config.port}`;
+    begin(`starting ${config.webConcurrency} worker(s) on port ${config.port}`);
     await Promise.all(Array.from({ length: config.webConcurrency }, (_, slot) => fork(slot)));
     clearTimeout(deadline);
     console.log(

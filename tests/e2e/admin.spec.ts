@@ -295,6 +295,8 @@ test("the users page lists accounts with role and order count", async ({ page, a
 });
 
 test("a text file renamed .png and a 20 MB image are refused with a clear message, and nothing is saved", async ({ page, asAdmin }) => {
+  // Handing 20 MB to the browser's file input takes seconds on a busy machine: more time than a journey's usual 45 s.
+  test.slow();
   expect(asAdmin.role).toBe(Role.Admin);
   const js = hasJs(test.info());
   const category = await makeCategory();
