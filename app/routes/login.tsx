@@ -78,6 +78,12 @@ export default function Login() {
           Create an account
         </Link>
       </p>
+      <p className="text-sm text-gray-600">
+        Ordered as a guest?{" "}
+        <Link to="/orders/lookup" className="underline">
+          Find your order
+        </Link>
+      </p>
     </AccountForm>
   );
 }

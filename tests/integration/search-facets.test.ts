@@ -195,4 +195,48 @@ describe("facets", () => {
     const cheap = await getCategoryPage(tees.slug, { price: { minCents: 0, maxCents: 2000 } });
     expect(names(cheap!.products)).toEqual(["Gamma"]);
   });
+
+  it("keeps each product's option values current as its variants sell out, leave sale or change", async () => {
+    // Counted from the product's row when no option is chosen (migration 20261128150000_facet_values).
+    const zeta = await productWith(mugs.id, "Zeta", [
+      { size: "XS", colour: "Teal", dollars: 30, quantity: 1 },
+      { size: "XL", colour: "Teal", dollars: 30, quantity: 2 },
+    ]);
+    const stored = () => db.product.findUniqueOrThrow({ where: { id: zeta.id }, select: { facetValues: true, facetValuesInStock: true } });
+    const sizes = async (inStock = false) => option((await search({ facets: choice({}, inStock) })).facets, "Size");
+    try {
+      expect(await stored()).toEqual({
+        facetValues: ["Colour\u001fTeal", "Size\u001fXL", "Size\u001fXS"],
+        facetValuesInStock: ["Colour\u001fTeal", "Size\u001fXL", "Size\u001fXS"],
+      });
+      expect(await sizes(true)).toMatchObject({ XS: 1, XL: 1 });
+
+      // Sold out: still offered, no longer in stock.
+      await db.productVariant.updateMany({ where: { productId: zeta.id, title: "XS / Teal" }, data: { quantity: 0 } });
+      expect((await sizes()).XS).toBe(1);
+      expect((await sizes(true)).XS).toBeUndefined();
+      // Off sale: gone; renamed: the new value counts.
+      await db.productVariant.updateMany({ where: { productId: zeta.id, title: "XS / Teal" }, data: { archivedAt: new Date() } });
+      await db.productVariant.updateMany({
+        where: { productId: zeta.id, title: "XL / Teal" },
+        data: { options: { Size: "XXL", Colour: "Teal" } },
+      });
+      expect(await stored()).toEqual({
+        facetValues: ["Colour\u001fTeal", "Size\u001fXXL"],
+        facetValuesInStock: ["Colour\u001fTeal", "Size\u001fXXL"],
+      });
+      const now = await sizes();
+      expect(now.XS).toBeUndefined();
+      expect(now.XL).toBeUndefined();
+      expect(now.XXL).toBe(1);
+      // The row's values and the variants agree: choosing the value shows what its count said.
+      expect((await search({ facets: choice({ Size: ["XXL"] }) })).total).toBe(1);
+      // Every variant gone: nothing to offer.
+      await db.productVariant.deleteMany({ where: { productId: zeta.id } });
+      expect(await stored()).toEqual({ facetValues: [], facetValuesInStock: [] });
+    } finally {
+      await db.productVariant.deleteMany({ where: { productId: zeta.id } });
+      await db.product.delete({ where: { id: zeta.id } });
+    }
+  });
 });

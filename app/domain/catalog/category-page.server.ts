@@ -75,7 +75,14 @@ export async function getCategoryPage(
   const [listing, counted] = await Promise.all([
     listProducts({ categoryIds: [category.id], price, sort: sort ?? DEFAULT_SORT, page }, { mode, pageSize, count, facets: choice }),
     mode === "through"
-      ? readFacets({ base: Prisma.sql`p."categoryId" = ${category.id}`, key: `category ${category.id}`, categoryIds: null, price, choice })
+      ? readFacets({
+          base: Prisma.sql`p."categoryId" = ${category.id}`,
+          key: `category ${category.id}`,
+          categoryIds: null,
+          price,
+          choice,
+          common: true,
+        })
       : null,
   ]);
   return { category, ...listing, facets: counted?.facets ?? null, choice };

@@ -92,73 +92,142 @@ export type FacetScope = {
   categoryIds: string[] | null;
   price: PriceRange | null;
   choice: FacetChoice;
+  /** The base's text is one of few shapes (a keyword of one or two words, a category), worth a named statement. */
+  common?: boolean;
 };
 
 /** The rows of one statement: the total, "In stock only", each category, each band, each option value, and the options' declared order. */
-function readFacetRows({ base, categoryIds, price, choice }: FacetScope): Promise<FacetRows> {
+function readFacetRows(scope: FacetScope): Promise<FacetRows> {
+  // Named for the common shapes (see FacetScope.common), so a connection parses and plans each
+  // once: planning this statement costs more than running it over a few hundred products.
+  const prepared = scope.common === true && Object.keys(scope.choice.options).length <= 1;
+  return readRows<FacetRow>(facetStatement(scope), { prepared });
+}
+
+/** The facets' one statement (exported for EXPLAIN): from the products' rows alone unless an option is chosen. */
+export function facetStatement(scope: FacetScope): Prisma.Sql {
+  return Object.keys(scope.choice.options).length ? variantFacetStatement(scope) : productFacetStatement(scope);
+}
+
+/** The category and price facets' conditions over `m` (the listing's products). */
+function narrowingOk({ categoryIds, price }: Pick<FacetScope, "categoryIds" | "price">) {
   const categoryOk = categoryIds?.length ? Prisma.sql`m.category = ANY(${categoryIds}::text[])` : Prisma.sql`TRUE`;
   const priceOk = price
     ? price.maxCents === null
       ? Prisma.sql`m.price >= ${price.minCents}`
       : Prisma.sql`(m.price >= ${price.minCents} AND m.price < ${price.maxCents})`
     : Prisma.sql`TRUE`;
+  return { categoryOk, priceOk };
+}
+
+/**
+ * The rows every statement ends with: categories, price bands, and the
+ * options' declared order. Bands are disjoint, so each product falls in one
+ * (a CASE, not a join of every product with every band). The order is a
+ * value's average place in its products' lists, taken over each distinct list
+ * once with its number of products: a listing's products declare few distinct
+ * lists, so tens of thousands of products are a handful of rows here.
+ */
+function sharedFacetRows(categoryIds: string[] | null): { categories: Prisma.Sql; prices: Prisma.Sql; order: Prisma.Sql } {
+  const band = Prisma.join(
+    PRICE_BANDS.map((band) =>
+      band.maxCents === null
+        ? Prisma.sql`WHEN f.price >= ${band.minCents}::int THEN ${band.id}`
+        : Prisma.sql`WHEN f.price >= ${band.minCents}::int AND f.price < ${band.maxCents}::int THEN ${band.id}`,
+    ),
+    " ",
+  );
+  return {
+    categories:
+      categoryIds === null
+        ? Prisma.empty
+        : Prisma.sql`UNION ALL SELECT 'category', NULL, f.category, count(*)::int FROM f WHERE f.p_ok AND f.ok GROUP BY f.category`,
+    prices: Prisma.sql`UNION ALL SELECT 'price', NULL, b.band, count(*)::int
+      FROM (SELECT CASE ${band} END AS band FROM f WHERE f.c_ok AND f.ok) b WHERE b.band IS NOT NULL GROUP BY b.band`,
+    order: Prisma.sql`UNION ALL SELECT 'order', o.x->>'name', w.value,
+        (round(sum(o.i * d.n)::numeric / sum(d.n)) * 100000 + round(sum(w.j * d.n)::numeric / sum(d.n) * 100))::int
+      FROM (SELECT m.declared, count(*) AS n FROM m WHERE m.declared <> '[]'::jsonb AND jsonb_typeof(m.declared) = 'array' GROUP BY m.declared) d
+      CROSS JOIN LATERAL jsonb_array_elements(d.declared) WITH ORDINALITY o(x, i)
+      CROSS JOIN LATERAL jsonb_array_elements_text(CASE WHEN jsonb_typeof(o.x->'values') = 'array' THEN o.x->'values' ELSE '[]' END) WITH ORDINALITY w(value, j)
+      GROUP BY 2, 3`,
+  };
+}
+
+/**
+ * No option chosen: every count from the listing's product rows. A product's
+ * option values on sale (in stock, for "In stock only") are kept on its row
+ * (Product.facetValues, facetValuesInStock), so a value's count is how many
+ * of the listing's products hold it: exactly what choosing it would show.
+ */
+function productFacetStatement({ base, categoryIds, price, choice }: FacetScope): Prisma.Sql {
+  const { categoryOk, priceOk } = narrowingOk({ categoryIds, price });
+  const values = choice.inStock ? Prisma.sql`p."facetValuesInStock"` : Prisma.sql`p."facetValues"`;
+  const { categories, prices, order } = sharedFacetRows(categoryIds);
+  return Prisma.sql`
+    WITH m AS MATERIALIZED (
+      SELECT p.id, p."categoryId" AS category, p."priceCents" AS price, p.quantity > 0 AS stocked, p.options AS declared, ${values} AS pairs
+      FROM "Product" p WHERE ${base}),
+    f AS MATERIALIZED (
+      SELECT m.id, m.category, m.price, m.stocked, m.pairs, ${categoryOk} AS c_ok, ${priceOk} AS p_ok,
+        ${choice.inStock ? Prisma.sql`m.stocked` : Prisma.sql`TRUE`} AS ok
+      FROM m)
+    SELECT 'total' AS facet, NULL AS name, NULL AS value, (count(*) FILTER (WHERE f.c_ok AND f.p_ok AND f.ok))::int AS n FROM f
+    UNION ALL SELECT 'stock', NULL, NULL, (count(*) FILTER (WHERE f.c_ok AND f.p_ok AND f.stocked))::int FROM f
+    ${categories}
+    ${prices}
+    UNION ALL SELECT 'option', split_part(e.pair, chr(31), 1), substr(e.pair, strpos(e.pair, chr(31)) + 1), sum(g.n)::int
+      FROM (SELECT f.pairs, count(*) AS n FROM f WHERE f.c_ok AND f.p_ok AND f.pairs <> '{}' GROUP BY f.pairs) g
+      CROSS JOIN LATERAL unnest(g.pairs) e(pair) GROUP BY e.pair
+    ${order}`;
+}
+
+/**
+ * An option chosen: a product matches when one variant holds every chosen
+ * option (see the top of this file), which a product's row cannot say, so its
+ * variants on sale are read (from the partial index alone).
+ */
+function variantFacetStatement({ base, categoryIds, price, choice }: FacetScope): Prisma.Sql {
+  const { categoryOk, priceOk } = narrowingOk({ categoryIds, price });
   const allOptions = optionsMatch(Prisma.sql`u.o`, choice);
-  const optionsOk = allOptions.length ? Prisma.join(allOptions, " AND ") : Prisma.sql`TRUE`;
+  const optionsOk = Prisma.join(allOptions, " AND ");
   const stockOk = choice.inStock ? Prisma.sql`u.stocked` : Prisma.sql`TRUE`;
   // For an option's own values, every chosen option but that one.
-  const otherOptionsOk = Object.entries(choice.options).length
-    ? Prisma.join(
-        Object.entries(choice.options).map(
-          ([name, values]) => Prisma.sql`(e.key = ${name} OR u.o @> ANY(${optionValues(name, values)}::jsonb[]))`,
-        ),
-        " AND ",
-      )
-    : Prisma.sql`TRUE`;
-  const bands = Prisma.join(
-    PRICE_BANDS.map((band) => Prisma.sql`(${band.id}, ${band.minCents}::int, ${band.maxCents}::int)`),
-    ", ",
+  const otherOptionsOk = Prisma.join(
+    Object.entries(choice.options).map(
+      ([name, values]) => Prisma.sql`(e.key = ${name} OR u.o @> ANY(${optionValues(name, values)}::jsonb[]))`,
+    ),
+    " AND ",
   );
-  const categories =
-    categoryIds === null
-      ? Prisma.empty
-      : Prisma.sql`UNION ALL SELECT 'category', NULL, f.category, count(*)::int FROM f WHERE f.p_ok AND f.ok GROUP BY f.category`;
-  // Without a variant on sale, a product has no option values and its own stock.
-  const plainOk = allOptions.length ? Prisma.sql`FALSE` : choice.inStock ? Prisma.sql`m.stocked` : Prisma.sql`TRUE`;
-  const plainStocked = allOptions.length ? Prisma.sql`FALSE` : Prisma.sql`m.stocked`;
-  // m: the listing's products. u: their variants on sale (options, whether in stock), each product's
-  // read from the partial index alone (the lateral OFFSET 0 keeps it a probe per product: flattened,
-  // the planner hashed every variant of the catalogue instead). f: per product, whether the category
-  // and price facets hold, and whether a variant holds every chosen option (in stock, when asked).
-  return readRows<FacetRow>(
-    Prisma.sql`
+  const { categories, prices, order } = sharedFacetRows(categoryIds);
+  // m: the listing's products. u: the variants on sale (options, whether in stock) of those that
+  // declare options (a product without options sells no variants: variants.schema.ts), each
+  // product's read from the partial index alone (the lateral OFFSET 0 keeps it a probe per product:
+  // flattened, the planner hashed every variant of the catalogue instead). f: per product, whether
+  // the category and price facets hold, and whether a variant holds every chosen option (in stock,
+  // when asked); a product without variants holds none.
+  return Prisma.sql`
     WITH m AS MATERIALIZED (
       SELECT p.id, p."categoryId" AS category, p."priceCents" AS price, p.quantity > 0 AS stocked, p.options AS declared
       FROM "Product" p WHERE ${base}),
     u AS MATERIALIZED (
       SELECT m.id, v.options AS o, v.quantity > 0 AS stocked
       FROM m CROSS JOIN LATERAL (
-        SELECT v.options, v.quantity FROM "ProductVariant" v WHERE v."productId" = m.id AND v."archivedAt" IS NULL OFFSET 0) v),
+        SELECT v.options, v.quantity FROM "ProductVariant" v WHERE v."productId" = m.id AND v."archivedAt" IS NULL OFFSET 0) v
+      WHERE m.declared <> '[]'::jsonb),
     f AS MATERIALIZED (
       SELECT m.id, m.category, m.price, ${categoryOk} AS c_ok, ${priceOk} AS p_ok,
-        COALESCE(x.ok, ${plainOk}) AS ok, COALESCE(x.ok_stocked, ${plainStocked}) AS ok_stocked
+        COALESCE(x.ok, FALSE) AS ok, COALESCE(x.ok_stocked, FALSE) AS ok_stocked
       FROM m LEFT JOIN (
         SELECT u.id, bool_or(${optionsOk} AND ${stockOk}) AS ok, bool_or(${optionsOk} AND u.stocked) AS ok_stocked FROM u GROUP BY u.id
       ) x ON x.id = m.id)
     SELECT 'total' AS facet, NULL AS name, NULL AS value, (count(*) FILTER (WHERE f.c_ok AND f.p_ok AND f.ok))::int AS n FROM f
     UNION ALL SELECT 'stock', NULL, NULL, (count(*) FILTER (WHERE f.c_ok AND f.p_ok AND f.ok_stocked))::int FROM f
     ${categories}
-    UNION ALL SELECT 'price', NULL, b.id, count(*)::int
-      FROM f JOIN (VALUES ${bands}) b(id, lo, hi) ON f.price >= b.lo AND (b.hi IS NULL OR f.price < b.hi)
-      WHERE f.c_ok AND f.ok GROUP BY b.id
+    ${prices}
     UNION ALL SELECT 'option', d.key, d.value, count(*)::int FROM (
       SELECT DISTINCT u.id, e.key, e.value FROM u JOIN f ON f.id = u.id CROSS JOIN LATERAL jsonb_each_text(u.o) e
       WHERE f.c_ok AND f.p_ok AND ${stockOk} AND ${otherOptionsOk}) d GROUP BY d.key, d.value
-    UNION ALL SELECT 'order', o.x->>'name', w.value, (round(avg(o.i)) * 100000 + round(avg(w.j) * 100))::int
-      FROM m CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(m.declared) = 'array' THEN m.declared ELSE '[]' END) WITH ORDINALITY o(x, i)
-      CROSS JOIN LATERAL jsonb_array_elements_text(CASE WHEN jsonb_typeof(o.x->'values') = 'array' THEN o.x->'values' ELSE '[]' END) WITH ORDINALITY w(value, j)
-      WHERE m.declared <> '[]'::jsonb GROUP BY 2, 3`,
-    { prepared: false },
-  );
+    ${order}`;
 }
 
 /** The key of a scope's counts: the listing, its category and price filters, and the choice. */

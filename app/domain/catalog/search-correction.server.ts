@@ -62,8 +62,9 @@ export async function searchForgivingTypos(
   rawKeyword: unknown,
   options: Parameters<typeof searchProducts>[1] & { exact?: boolean } = {},
 ): Promise<CorrectedSearch> {
-  const { exact = false, ...rest } = options;
-  const result = await searchProducts(rawKeyword, { ...rest, count: "always" });
+  // `counted` is the typed keyword's count: never the corrected one's.
+  const { exact = false, counted, ...rest } = options;
+  const result = await searchProducts(rawKeyword, { ...rest, counted, count: "always" });
   if (exact || result.total > 0 || !result.keyword) return { ...result, typed: null };
   const corrected = await correctedKeyword(result.keyword);
   if (!corrected) return { ...result, typed: null };

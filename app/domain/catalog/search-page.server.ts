@@ -4,7 +4,7 @@
 // nothing is corrected, for the corrected one.
 import type { PriceRange, SortId } from "./catalog";
 import { listCategories } from "./category.server";
-import { applicableFacets, EMPTY_FACETS, readFacets } from "./facets.server";
+import { applicableFacets, EMPTY_FACETS, readFacets, type FacetedCounts } from "./facets.server";
 import type { FacetChoice, Facets } from "./facets";
 import { searchForgivingTypos, type CorrectedSearch } from "./search-correction.server";
 import { keywordPatterns, keywordWhere, type SearchFilters } from "./search.server";
@@ -33,20 +33,36 @@ export async function applicableFilters(input: Pick<SearchPageInput, "categoryId
   return { categoryIds: input.categoryIds.filter((id) => known.has(id)), price: input.price, facets };
 }
 
-function facetsFor(keyword: string, filters: SearchFilters): Promise<Facets> {
+function facetsFor(keyword: string, filters: SearchFilters): Promise<FacetedCounts> {
   const base = keywordWhere(keyword);
-  if (!base) return Promise.resolve(EMPTY_FACETS);
-  const scope = { base, key: `search ${keyword.toLowerCase()}\n${keywordPatterns(keyword).join(" ")}`, ...filters, choice: filters.facets };
-  return readFacets(scope).then((counted) => counted.facets);
+  if (!base) return Promise.resolve({ facets: EMPTY_FACETS, total: 0 });
+  const patterns = keywordPatterns(keyword);
+  const scope = {
+    base,
+    key: `search ${keyword.toLowerCase()}\n${patterns.join(" ")}`,
+    ...filters,
+    choice: filters.facets,
+    common: patterns.length <= 2,
+  };
+  return readFacets(scope);
 }
 
+/**
+ * The results and the facets side by side; the facets' statement also counts
+ * the results with every filter applied ("Found N"), so the matches are read
+ * by it and the page's own statement, not by a third count statement too.
+ */
 export async function searchPage(input: SearchPageInput): Promise<SearchPage> {
   const filters = await applicableFilters(input);
   const typed = normalizeKeyword(input.keyword);
-  const [result, typedFacets] = await Promise.all([
-    searchForgivingTypos(typed, { page: input.page, sort: input.sort, exact: input.exact, filters }),
-    facetsFor(typed, filters),
+  const typedFacets = facetsFor(typed, filters);
+  const counted = typedFacets.then((found) => found.total);
+  // Failing alone, the count's promise would be an unhandled rejection when a kept count is used instead.
+  counted.catch(() => {});
+  const [result, typedCounts] = await Promise.all([
+    searchForgivingTypos(typed, { page: input.page, sort: input.sort, exact: input.exact, filters, counted }),
+    typedFacets,
   ]);
-  const facets = result.keyword === typed ? typedFacets : await facetsFor(result.keyword, filters);
+  const facets = result.keyword === typed ? typedCounts.facets : (await facetsFor(result.keyword, filters)).facets;
   return { ...result, facets, filters };
 }

@@ -249,6 +249,8 @@ type SearchOptions = {
   budget?: number;
   /** Categories, a price band and facets (options, "In stock only"), applied with the keyword. */
   filters?: SearchFilters;
+  /** The number of matches when the caller counts them anyway (the facets' total): no count statement of its own. */
+  counted?: Promise<number>;
 };
 
 /** What narrows a search beside its keyword (the facets of the results page). */
@@ -289,6 +291,7 @@ export async function searchProducts(
     sort = null,
     budget,
     filters,
+    counted,
   }: SearchOptions = {},
 ): Promise<SearchResult<number | null>> {
   const keyword = normalizeKeyword(rawKeyword);
@@ -358,7 +361,7 @@ export async function searchProducts(
   let page = Math.max(1, askedPage);
   const [first, total] = await Promise.all([
     read(windowFor(mode, page, pageSize)),
-    countFor(countKey, mode === "through" ? "always" : count, () => countListing(where), faceted),
+    countFor(countKey, mode === "through" ? "always" : count, () => counted ?? countListing(where), faceted),
   ]);
   let { products, hasMore } = first;
   if (mode === "through" && total !== null) {

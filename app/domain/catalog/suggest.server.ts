@@ -3,9 +3,13 @@
 // relevance (the exact name first, the last word as a prefix), one statement
 // and no count, a misspelt keyword corrected as the results page does; and up
 // to SUGGESTED_CATEGORIES categories whose name holds every word, from the
-// category list every page already keeps in memory.
+// category list every page already keeps in memory. The answer is the same
+// for everyone (nothing personal, no stock): kept per lower-case keyword until
+// the catalogue changes, as a count is, since every shopper types the same
+// few prefixes ("la", "lam", "lamp").
 import { centsToDollars } from "~/utils/money";
 import { normalizeKeyword, productPhotoPath } from "./catalog";
+import { catalogCache } from "./catalog-cache.server";
 import { listCategories, type CategorySummary } from "./category.server";
 import { correctedKeyword } from "./search-correction.server";
 import { keywordTokens, searchProducts } from "./search.server";
@@ -19,10 +23,16 @@ export type Suggestions = { keyword: string; products: SuggestedProduct[]; categ
 /** Lower case without accents, as the search index folds text. */
 const fold = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 
+const answers = catalogCache<Omit<Suggestions, "keyword">>(5_000);
+
 export async function suggest(rawKeyword: unknown): Promise<Suggestions> {
   const keyword = normalizeKeyword(rawKeyword);
   const tokens = keywordTokens(fold(keyword));
   if (!tokens.length) return { keyword, products: [], categories: [] };
+  return { keyword, ...(await answers.get(keyword.toLowerCase(), () => readSuggestions(keyword, tokens))) };
+}
+
+async function readSuggestions(keyword: string, tokens: string[]): Promise<Omit<Suggestions, "keyword">> {
   const options = { page: 1, mode: "page", pageSize: SUGGESTED_PRODUCTS, count: "if-cached" } as const;
   const [found, categories] = await Promise.all([searchProducts(keyword, options), listCategories()]);
   let products = found.products;
@@ -37,7 +47,6 @@ export async function suggest(rawKeyword: unknown): Promise<Suggestions> {
     return tokens.slice(0, -1).every((token) => words.includes(token)) && words.some((word) => word.startsWith(last));
   });
   return {
-    keyword,
     products: products.map((p) => ({
       id: p.id,
       name: p.name,

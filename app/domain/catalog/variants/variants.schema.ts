@@ -17,7 +17,9 @@ const optionText = (what: string) =>
     .min(1, `Enter the ${what}`)
     .max(OPTION_TEXT_MAX, `The ${what} must be at most ${OPTION_TEXT_MAX} characters`)
     // The admin's form writes an option's values as one comma-separated field: a comma inside one would split it.
-    .refine((text) => !text.includes(","), `The ${what} cannot contain a comma (the form separates values with commas)`);
+    .refine((text) => !text.includes(","), `The ${what} cannot contain a comma (the form separates values with commas)`)
+    // Facet counts keep "Name<US>Value" texts (migration 20261128150000_facet_values); no one types a control character.
+    .refine((text) => !/[\u0000-\u001f\u007f]/.test(text), `The ${what} cannot contain control characters`);
 
 const optionSchema = z.object({
   name: optionText("option's name"),
