@@ -35,12 +35,21 @@ function optionsMatch(column: Prisma.Sql, choice: FacetChoice): Prisma.Sql[] {
 
 /**
  * The condition a choice adds to a listing's WHERE (products as `p`), or null
- * for none. Options: one probe of the product's variants on sale (the partial
- * index over ProductVariant's productId, see migration 20261128140000_facets);
+ * for none. One option: the values kept on the product's row (migration
+ * 20261128150000_facet_values). Several: one variant must hold them all, so
+ * one probe of the product's variants on sale (the partial index over
+ * ProductVariant's productId, see migration 20261128140000_facets);
  * the values travel as one array, so a statement's text depends only on which
  * options are chosen and each shape is planned once per connection.
  */
 export function facetWhere(choice: FacetChoice): Prisma.Sql | null {
+  const chosen = Object.entries(choice.options);
+  // One option: the product's row says whether a variant on sale (in stock) has one of its values.
+  if (chosen.length === 1) {
+    const [[name, values]] = chosen;
+    const held = choice.inStock ? Prisma.sql`p."facetValuesInStock"` : Prisma.sql`p."facetValues"`;
+    return Prisma.sql`${held} && ${values.map((value) => `${name}\u001f${value}`)}::text[]`;
+  }
   const options = optionsMatch(Prisma.sql`v.options`, choice);
   if (!options.length) return choice.inStock ? Prisma.sql`p.quantity > 0` : null;
   const stock = choice.inStock ? Prisma.sql` AND v.quantity > 0` : Prisma.empty;

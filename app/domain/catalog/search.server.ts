@@ -206,7 +206,7 @@ function searchTiersSql(
       const sorted = Prisma.sql`SELECT ${columns} FROM "Product" p WHERE ${matching} ORDER BY ${SEARCH_ORDER_SQL[sort]} LIMIT ${wanted}`;
       if (budget === null || sortedTiers.includes(i)) return Prisma.sql`${tier} AS MATERIALIZED (${sorted})`;
       return Prisma.sql`${walk} AS MATERIALIZED (
-        SELECT ${columns} FROM (SELECT ${columns}, p.description, p."searchVector", p."categoryId", p.quantity FROM "Product" p ${from} ORDER BY ${ORDER_SQL[sort]} LIMIT ${budget}) p
+        SELECT ${columns} FROM (SELECT ${columns}, p.description, p."searchVector", p."categoryId", p.quantity, p."facetValues", p."facetValuesInStock" FROM "Product" p ${from} ORDER BY ${ORDER_SQL[sort]} LIMIT ${budget}) p
         WHERE ${where} ORDER BY ${ORDER_SQL[sort]} LIMIT ${wanted}),
       ${tier} AS MATERIALIZED (
         SELECT * FROM ${walk} WHERE (SELECT count(*) FROM ${walk}) >= ${wanted}
