@@ -131,17 +131,8 @@ describe("npm run dev", () => {
   let devPort = 0;
   let production: Shop;
 
-  beforeAll(async () => {
-    for (const entry of fs.readdirSync(root)) {
-      if (LEFT_OUT.has(entry)) continue;
-      fs.cpSync(path.join(root, entry), path.join(project, entry), {
-        recursive: true,
-        filter: (source) => !LEFT_OUT.has(path.relative(root, source).split(path.sep).join("/")),
-      });
-    }
-    // The embedded PostgreSQL may run as another user (as root, it does): it must reach its folder.
-    fs.chmodSync(scratch, 0o755);
-    fs.symlinkSync(fs.realpathSync(path.join(root, "node_modules")), path.join(project, "node_modules"));
+  /** scripts/dev.js in the copy, on ports chosen now; whether it serves the home page. */
+  async function startDev(): Promise<boolean> {
     [port, devPort] = [await freePort(), await freePort()];
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -165,21 +156,50 @@ describe("npm run dev", () => {
     // remix dev outlives a server that could not start: its last words end the wait.
     const failed = new Promise<boolean>((resolve) => {
       child.once("exit", () => resolve(false));
-      child.stdout!.on("data", () => /could not start/.test(output) && resolve(false));
-      child.stderr!.on("data", () => /could not start/.test(output) && resolve(false));
+      child.stdout!.on("data", () => /could not start|EADDRINUSE/.test(output) && resolve(false));
+      child.stderr!.on("data", () => /could not start|EADDRINUSE/.test(output) && resolve(false));
     });
-    const [devReady, shop] = await Promise.all([Promise.race([waitForStatus(port, 200, 80_000, "/"), failed]), shops.start("shop")]);
-    production = shop;
-    if (!devReady) throw new Error(`npm run dev did not serve the home page:\n${output}`);
-  });
+    return Promise.race([waitForStatus(port, 200, 80_000, "/"), failed]);
+  }
 
-  afterAll(async () => {
-    // SIGTERM as a terminal's Ctrl-C would: remix dev stops our server, which stops PostgreSQL and the stand-ins.
+  /** SIGTERM as a terminal's Ctrl-C would: remix dev stops our server, which stops PostgreSQL and the stand-ins. */
+  async function stopDev() {
     const started = dev?.pid ? [dev.pid, ...descendants(dev.pid)] : [];
     dev?.kill("SIGTERM");
     await until(15_000, () => (started.some(alive) ? undefined : true));
     for (const pid of started.filter(alive)) process.kill(pid, "SIGKILL");
     await clearStaleServer(dataDir).catch(() => {});
+  }
+
+  beforeAll(async () => {
+    for (const entry of fs.readdirSync(root)) {
+      if (LEFT_OUT.has(entry)) continue;
+      fs.cpSync(path.join(root, entry), path.join(project, entry), {
+        recursive: true,
+        filter: (source) => !LEFT_OUT.has(path.relative(root, source).split(path.sep).join("/")),
+      });
+    }
+    // The embedded PostgreSQL may run as another user (as root, it does): it must reach its folder.
+    fs.chmodSync(scratch, 0o755);
+    fs.symlinkSync(fs.realpathSync(path.join(root, "node_modules")), path.join(project, "node_modules"));
+    // A free port is chosen well before remix dev listens on it (after a build of up to 20 s), and
+    // in that window another process's outgoing connection can take it as its own local port: then
+    // the whole start is tried again on other ports, as shopProcesses does for the shop.
+    const shop = shops.start("shop");
+    shop.catch(() => {}); // awaited below; not an unhandled rejection meanwhile
+    let devReady = false;
+    for (let attempt = 1; attempt <= 3 && !devReady; attempt += 1) {
+      if (attempt > 1) await stopDev();
+      output = "";
+      devReady = await startDev();
+      if (!devReady && !/EADDRINUSE/.test(output)) break;
+    }
+    production = await shop;
+    if (!devReady) throw new Error(`npm run dev did not serve the home page:\n${output}`);
+  });
+
+  afterAll(async () => {
+    await stopDev();
     await shops.cleanUp();
     fs.rmSync(scratch, { recursive: true, force: true });
   });

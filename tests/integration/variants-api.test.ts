@@ -251,7 +251,7 @@ describe("PUT /api/v1/product/{id}/variants", () => {
     expect(missing.body).toMatchObject({ success: false, message: "Product not found" });
   });
 
-  it("refuses a comma inside an option's name or value (400 naming it), as the admin's form does", async () => {
+  it("refuses a comma or a control character inside an option's name or value (400 naming it), as the admin's form does", async () => {
     const tee = await product();
     const value = await putVariants(tee.id, {
       options: [{ name: "Size", values: ["S,M", "L"] }],
@@ -265,6 +265,13 @@ describe("PUT /api/v1/product/{id}/variants", () => {
     });
     expect(name.status).toBe(400);
     expect(name.body.message).toMatch(/options\[0\]\.name: The option's name cannot contain a comma/);
+    // Control characters too (facet values are stored as "Name<US>Value").
+    const control = await putVariants(tee.id, {
+      options: [{ name: "Size\u001fFit", values: ["L"] }],
+      variants: [{ options: { "Size\u001fFit": "L" }, price: 10, quantity: 1 }],
+    });
+    expect(control.status).toBe(400);
+    expect(control.body.message).toMatch(/^options: .*control character/);
     expect(await db.productVariant.count({ where: { productId: tee.id } })).toBe(0);
   });
 

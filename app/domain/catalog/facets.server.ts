@@ -47,8 +47,7 @@ export function facetWhere(choice: FacetChoice): Prisma.Sql | null {
   // One option: the product's row says whether a variant on sale (in stock) has one of its values.
   if (chosen.length === 1) {
     const [[name, values]] = chosen;
-    const held = choice.inStock ? Prisma.sql`p."facetValuesInStock"` : Prisma.sql`p."facetValues"`;
-    return Prisma.sql`${held} && ${values.map((value) => `${name}\u001f${value}`)}::text[]`;
+    return Prisma.sql`${storedValues("p", choice.inStock)} && ${storedPairs(name, values)}::text[]`;
   }
   const options = optionsMatch(Prisma.sql`v.options`, choice);
   if (!options.length) return choice.inStock ? Prisma.sql`p.quantity > 0` : null;
@@ -113,9 +112,19 @@ function readFacetRows(scope: FacetScope): Promise<FacetRows> {
   return readRows<FacetRow>(facetStatement(scope), { prepared });
 }
 
-/** The facets' one statement (exported for EXPLAIN): from the products' rows alone unless an option is chosen. */
+/** The facets' one statement (exported for EXPLAIN): from the products' rows unless several options are chosen. */
 export function facetStatement(scope: FacetScope): Prisma.Sql {
-  return Object.keys(scope.choice.options).length ? variantFacetStatement(scope) : productFacetStatement(scope);
+  return Object.keys(scope.choice.options).length <= 1 ? storedFacetStatement(scope) : variantFacetStatement(scope);
+}
+
+/** A product's stored values (migration 20261128150000_facet_values): all on sale, or those in stock. */
+function storedValues(column: string, inStock: boolean): Prisma.Sql {
+  return Prisma.raw(`${column}."${inStock ? "facetValuesInStock" : "facetValues"}"`);
+}
+
+/** One option's chosen values as the stored texts ("Size<US>M"). */
+function storedPairs(name: string, values: string[]): string[] {
+  return values.map((value) => `${name}\u001f${value}`);
 }
 
 /** The category and price facets' conditions over `m` (the listing's products). */
@@ -163,35 +172,51 @@ function sharedFacetRows(categoryIds: string[] | null): { categories: Prisma.Sql
 }
 
 /**
- * No option chosen: every count from the listing's product rows. A product's
- * option values on sale (in stock, for "In stock only") are kept on its row
- * (Product.facetValues, facetValuesInStock), so a value's count is how many
- * of the listing's products hold it: exactly what choosing it would show.
+ * No option chosen, or one (Size: M or L): counted from the listing's product
+ * rows. A product's option values on sale (in stock, for "In stock only") are
+ * kept on its row (Product.facetValues, facetValuesInStock), so a value's
+ * count is how many of the listing's products hold it: exactly what choosing
+ * it would show, and with one option chosen, whether a product matches. Only
+ * the other options' values then need the variants ("a variant in Red that
+ * is also M or L"), and only those of the products that match.
  */
-function productFacetStatement({ base, categoryIds, price, choice }: FacetScope): Prisma.Sql {
+function storedFacetStatement({ base, categoryIds, price, choice }: FacetScope): Prisma.Sql {
   const { categoryOk, priceOk } = narrowingOk({ categoryIds, price });
-  const values = choice.inStock ? Prisma.sql`p."facetValuesInStock"` : Prisma.sql`p."facetValues"`;
+  const values = storedValues("p", choice.inStock);
   const { categories, prices, order } = sharedFacetRows(categoryIds);
+  const [one] = Object.entries(choice.options);
+  const pairs = one ? storedPairs(...one) : [];
+  const ok = one ? Prisma.sql`${values} && ${pairs}::text[]` : choice.inStock ? Prisma.sql`p.quantity > 0` : Prisma.sql`TRUE`;
+  const okStocked = one ? Prisma.sql`p."facetValuesInStock" && ${pairs}::text[]` : Prisma.sql`p.quantity > 0`;
+  const otherOptions = one
+    ? Prisma.sql`UNION ALL SELECT 'option', d.key, d.value, count(*)::int FROM (
+      SELECT DISTINCT f.id, e.key, e.value FROM f CROSS JOIN LATERAL (
+        SELECT v.options FROM "ProductVariant" v
+        WHERE v."productId" = f.id AND v."archivedAt" IS NULL AND v.options @> ANY(${optionValues(...one)}::jsonb[])
+          ${choice.inStock ? Prisma.sql`AND v.quantity > 0` : Prisma.empty} OFFSET 0) v
+      CROSS JOIN LATERAL jsonb_each_text(v.options) e
+      WHERE f.c_ok AND f.p_ok AND f.ok AND e.key <> ${one[0]}) d GROUP BY d.key, d.value`
+    : Prisma.empty;
   return Prisma.sql`
     WITH m AS MATERIALIZED (
-      SELECT p.id, p."categoryId" AS category, p."priceCents" AS price, p.quantity > 0 AS stocked, p.options AS declared, ${values} AS pairs
+      SELECT p.id, p."categoryId" AS category, p."priceCents" AS price, p.options AS declared, ${values} AS pairs,
+        ${ok} AS ok, ${okStocked} AS ok_stocked
       FROM "Product" p WHERE ${base}),
-    f AS MATERIALIZED (
-      SELECT m.id, m.category, m.price, m.stocked, m.pairs, ${categoryOk} AS c_ok, ${priceOk} AS p_ok,
-        ${choice.inStock ? Prisma.sql`m.stocked` : Prisma.sql`TRUE`} AS ok
-      FROM m)
+    f AS MATERIALIZED (SELECT m.id, m.category, m.price, m.pairs, m.ok, m.ok_stocked, ${categoryOk} AS c_ok, ${priceOk} AS p_ok FROM m)
     SELECT 'total' AS facet, NULL AS name, NULL AS value, (count(*) FILTER (WHERE f.c_ok AND f.p_ok AND f.ok))::int AS n FROM f
-    UNION ALL SELECT 'stock', NULL, NULL, (count(*) FILTER (WHERE f.c_ok AND f.p_ok AND f.stocked))::int FROM f
+    UNION ALL SELECT 'stock', NULL, NULL, (count(*) FILTER (WHERE f.c_ok AND f.p_ok AND f.ok_stocked))::int FROM f
     ${categories}
     ${prices}
     UNION ALL SELECT 'option', split_part(e.pair, chr(31), 1), substr(e.pair, strpos(e.pair, chr(31)) + 1), sum(g.n)::int
       FROM (SELECT f.pairs, count(*) AS n FROM f WHERE f.c_ok AND f.p_ok AND f.pairs <> '{}' GROUP BY f.pairs) g
-      CROSS JOIN LATERAL unnest(g.pairs) e(pair) GROUP BY e.pair
+      CROSS JOIN LATERAL unnest(g.pairs) e(pair) ${one ? Prisma.sql`WHERE split_part(e.pair, chr(31), 1) = ${one[0]}` : Prisma.empty}
+      GROUP BY e.pair
+    ${otherOptions}
     ${order}`;
 }
 
 /**
- * An option chosen: a product matches when one variant holds every chosen
+ * Several options chosen: a product matches when one variant holds every chosen
  * option (see the top of this file), which a product's row cannot say, so its
  * variants on sale are read (from the partial index alone).
  */
@@ -216,7 +241,7 @@ function variantFacetStatement({ base, categoryIds, price, choice }: FacetScope)
   // when asked); a product without variants holds none.
   return Prisma.sql`
     WITH m AS MATERIALIZED (
-      SELECT p.id, p."categoryId" AS category, p."priceCents" AS price, p.quantity > 0 AS stocked, p.options AS declared
+      SELECT p.id, p."categoryId" AS category, p."priceCents" AS price, p.options AS declared
       FROM "Product" p WHERE ${base}),
     u AS MATERIALIZED (
       SELECT m.id, v.options AS o, v.quantity > 0 AS stocked
