@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { TextField } from "~/components/ui/TextField";
 import { MAX_OPTIONS } from "~/domain/catalog/variants/variants";
-import type { VariantFormAnswer, VariantRow } from "~/routes/dashboard.admin.product.$slug_.variants/variant-form.server";
+import type { VariantFormAnswer, VariantRow } from "~/http/variant-form.server";
 
 /**
  * Options and variants: up to three options (a name and its values,

@@ -6,7 +6,7 @@ import { VariantsForm } from "~/components/admin/VariantsForm";
 import { guardMeta } from "~/components/layout/GuardScreen";
 import { requireAdmin } from "~/http/auth.server";
 import { getProductForAdmin } from "~/domain/catalog/product.server";
-import { variantFormAction, variantFormState, type VariantFormAnswer } from "./variant-form.server";
+import { variantFormAction, variantFormState, type VariantFormAnswer } from "~/http/variant-form.server";
 import { assertSameOrigin, foundOr404 } from "~/http/http.server";
 import { redirectWithSuccess } from "~/http/toast.server";
 
