@@ -13,6 +13,7 @@
 //   BENCH_HOLD_DB=1 node bench/catalog.js              only the data: prints the database's URL for psql, until Ctrl-C
 //   BENCH_WARMUP_SECONDS=0 node bench/catalog.js       no unmeasured load before each row (default 2 s)
 //   BENCH_VARIANTS=1 node bench/catalog.js             a third of the generated products sold in 6–12 variants
+//   BENCH_DATABASE_URL=<HOLD url> node bench/catalog.js  the held database, seeded once, for several runs
 //   BENCH_ONLY=floor node bench/catalog.js             only the floors: static pages, API answers, bare Remix
 //   BENCH_BARE_COMPRESSION=1 node bench/catalog.js     the bare Remix app with the compression middleware
 //
@@ -41,6 +42,8 @@ const ONLY = (process.env.BENCH_ONLY ?? "").split(",").filter(Boolean);
 const ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? "gzip, deflate, br";
 const VARIANTS = process.env.BENCH_VARIANTS === "1";
 const BARE_COMPRESSION = process.env.BENCH_BARE_COMPRESSION === "1";
+// A database another run holds (BENCH_HOLD_DB=1 prints its URL): no seeding, no EXPLAIN step.
+const HELD_DATABASE_URL = process.env.BENCH_DATABASE_URL || undefined;
 
 const run = benchRun("bench");
 
@@ -312,12 +315,18 @@ try {
   // auto_explain is loaded but silent (its log_min_duration is -1 by default)
   // until the EXPLAIN step turns it on with ALTER SYSTEM (section 5); a
   // setting given here on the command line could not be changed that way.
-  const { databaseUrl } = await startShopDatabase(run, "bench", {
-    settings: { shared_preload_libraries: "auto_explain", "auto_explain.log_analyze": "on", "auto_explain.log_buffers": "on" },
-    onLog: (text) => postgresLog.push(text),
-  });
-  await generateProducts(databaseUrl, PRODUCTS);
-  await adminQuery(databaseUrl, "VACUUM ANALYZE");
+  const databaseUrl =
+    HELD_DATABASE_URL ??
+    (
+      await startShopDatabase(run, "bench", {
+        settings: { shared_preload_libraries: "auto_explain", "auto_explain.log_analyze": "on", "auto_explain.log_buffers": "on" },
+        onLog: (text) => postgresLog.push(text),
+      })
+    ).databaseUrl;
+  if (!HELD_DATABASE_URL) {
+    await generateProducts(databaseUrl, PRODUCTS);
+    await adminQuery(databaseUrl, "VACUUM ANALYZE");
+  }
   step(`database ready in ${elapsed(t)}`);
   if (process.env.BENCH_HOLD_DB) {
     console.log(`HOLD ${databaseUrl}`);
@@ -572,6 +581,48 @@ try {
       console.log(`${search}: ${share(search)} of its ceiling; ${category}: ${share(category)} (target: no less)`);
   for (const name of ["suggestion answer (lam, uncached)", "distinct suggestion answers (uncached)"])
     if (share(name)) console.log(`${name}: ${share(name)} of its ceiling (target ≥ 10 %)`);
+  // The same targets head to head. A row's ceiling is measured after the row, and on this shared
+  // machine one run's ceilings moved between 11,800 and 21,500 req/s for answers of one size: more
+  // than the pages differ. Here the pages and their ceilings take turns in slices of 2 s, so a busy
+  // moment falls on all of them alike; each share is the page's answers over its ceiling's.
+  if (!ONLY.length || ONLY.some((word) => "head to head".includes(word))) {
+    const kinds = [
+      ["search common (lamp, uncached)", "/search?keyword=lamp"],
+      ["category page (uncached)", `/category/${category.slug}`],
+      ["suggestion answer (lam, uncached)", "/search/suggest?keyword=lam"],
+    ];
+    const headers = { "Accept-Encoding": ENCODING, ...uncached };
+    const answers = [];
+    for (const [, target] of kinds) {
+      answers.push(await capture(base + target, headers));
+      if (WARMUP_SECONDS > 0) await cannon(base + target, headers, { seconds: WARMUP_SECONDS });
+    }
+    const totals = kinds.map(() => ({ shop: 0, ceiling: 0 }));
+    for (let round = 0; round < 4; round += 1)
+      for (const [i, [, target]] of kinds.entries()) {
+        totals[i].shop += (await cannon(base + target, headers, { seconds: 2 })).requests.total;
+        await ceiling.replay(answers[i]);
+        totals[i].ceiling += (await cannon(ceiling.url + target, headers, { seconds: 2 })).requests.total;
+      }
+    const shares = totals.map(({ shop, ceiling: top }) => (100 * shop) / Math.max(1, top));
+    console.log(`\nhead to head, 4 rounds of 2 s each, taking turns:`);
+    kinds.forEach(([name], i) =>
+      console.log(
+        `${name.padEnd(40)} ${String(Math.round(totals[i].shop / 8)).padStart(6)} req/s  ceiling ${String(Math.round(totals[i].ceiling / 8)).padStart(6)} req/s = ${shares[i].toFixed(1).padStart(5)} %`,
+      ),
+    );
+    console.log(
+      `search / category page share: ${(shares[0] / shares[1]).toFixed(2)} (target ≥ 1); suggestion ${shares[2].toFixed(1)} % (target ≥ 10 %)`,
+    );
+    table.push(
+      ...kinds.map(([name], i) => ({
+        scenario: `head to head: ${name}`,
+        "req/s": Math.round(totals[i].shop / 8),
+        "ceiling req/s": Math.round(totals[i].ceiling / 8),
+        "of ceiling": `${shares[i].toFixed(1)} %`,
+      })),
+    );
+  }
   const productP95 = p95["distinct product pages (uncached)"];
   for (const name of ["distinct filtered homes (uncached)", "distinct common-word searches (uncached)"])
     if (productP95 && p95[name]) console.log(`p95 ${name} / product pages: ${(p95[name] / productP95).toFixed(2)}x (target ≤ 5x)`);
@@ -691,7 +742,8 @@ try {
   }
 
   // 6. EXPLAIN ANALYZE of the hot pages' statements.
-  if (!ONLY.length || ONLY.includes("explain")) {
+  // The held database's log goes to the process that holds it: no plans here.
+  if ((!ONLY.length || ONLY.includes("explain")) && !HELD_DATABASE_URL) {
     const hot = [
       ["home", "/"],
       ["filtered home, page 3", `/?category=${category.id}&price=20-39&page=3`],

@@ -29,7 +29,7 @@ import { botBudget, type BotBudgetOptions } from "./middleware/bot-budget";
 import { serverTiming } from "./middleware/server-timing";
 import { metricsEndpoint, type Metrics } from "./metrics";
 import { readiness } from "./readiness";
-import { personalPages, routeNamer } from "./route-names";
+import { personalPages, routeNamer, sharedPages } from "./route-names";
 import { actorContext } from "../app/utils/actor-context";
 
 /** What the app's entry module (app/entry.server.tsx) offers the server. */
@@ -116,6 +116,7 @@ export function createApp(build: ServerBuild, options: AppOptions) {
       ttlMs: options.pageCache?.ttlMs ?? 60_000,
       skipPrefixes: [build.publicPath],
       isPersonalPage: personalPages(build),
+      isSharedPage: sharedPages(build),
     }),
   );
 

@@ -1,6 +1,6 @@
 import type { ServerBuild } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { personalPages, routeNamer } from "./route-names";
+import { personalPages, routeNamer, sharedPages } from "./route-names";
 
 /** A build of a few routes, as Remix lists them (only what the matcher reads). */
 const build = {
@@ -13,6 +13,12 @@ const build = {
       parentId: "root",
       path: "product/:slug",
       module: { handle: { pageCache: "personal" } },
+    },
+    "routes/search_.suggest": {
+      id: "routes/search_.suggest",
+      parentId: "root",
+      path: "search/suggest",
+      module: { handle: { pageCache: "shared" } },
     },
     "routes/cart": { id: "routes/cart", parentId: "root", path: "cart", module: {} },
     "routes/dashboard.user": { id: "routes/dashboard.user", parentId: "root", path: "dashboard/user", module: { handle: { other: 1 } } },
@@ -33,5 +39,13 @@ describe("the routes tell the server about themselves", () => {
     expect(personal("/cart")).toBe(false);
     expect(personal("/dashboard/user")).toBe(false);
     expect(personal("/no/such/page")).toBe(false);
+    expect(personal("/search/suggest")).toBe(false);
+  });
+
+  it("an answer is the same for everyone only when its route's handle says so", () => {
+    const shared = sharedPages(build);
+    expect(shared("/search/suggest")).toBe(true);
+    expect(shared("/")).toBe(false);
+    expect(shared("/cart")).toBe(false);
   });
 });

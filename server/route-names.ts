@@ -47,17 +47,27 @@ export function routeNamer(build: ServerBuild): (path: string) => string {
 /** What a route module may say to the server in its `handle`. */
 type ServerHandle = PageCacheHandle;
 
+/** Whether a path's route says `handle.pageCache = kind`. */
+function pagesOfKind(build: ServerBuild, kind: NonNullable<ServerHandle["pageCache"]>): (path: string) => boolean {
+  const routeOf = routeNamer(build);
+  const ids = new Set(
+    Object.values(build.routes)
+      .filter((route) => (route.module.handle as ServerHandle | undefined)?.pageCache === kind)
+      .map((route) => route.id),
+  );
+  return (path) => ids.has(routeOf(path));
+}
+
 /**
  * The routes that keep a signed-in visitor's own copy of their page
  * (`export const handle = { pageCache: "personal" }`): the page cache asks
  * this instead of a list of paths, so renaming a route cannot change caching.
  */
 export function personalPages(build: ServerBuild): (path: string) => boolean {
-  const routeOf = routeNamer(build);
-  const personal = new Set(
-    Object.values(build.routes)
-      .filter((route) => (route.module.handle as ServerHandle | undefined)?.pageCache === "personal")
-      .map((route) => route.id),
-  );
-  return (path) => personal.has(routeOf(path));
+  return pagesOfKind(build, "personal");
+}
+
+/** The routes whose answer is the same for every visitor (`handle.pageCache = "shared"`), cookies or not. */
+export function sharedPages(build: ServerBuild): (path: string) => boolean {
+  return pagesOfKind(build, "shared");
 }

@@ -9,4 +9,11 @@
  * visitor. Routes write the literal (`satisfies PageCacheHandle`): a type
  * costs the home page's script nothing.
  */
-export type PageCacheHandle = { pageCache?: "personal" };
+/**
+ * `pageCache: "shared"`: an answer that is the same for every visitor,
+ * whoever asks and whatever cookies they send (the search box's suggestions:
+ * a resource route that never reads a session or a cart). It is kept and
+ * served as an anonymous page is, to signed-in visitors and carts too, and
+ * does not vary by Cookie.
+ */
+export type PageCacheHandle = { pageCache?: "personal" | "shared" };

@@ -5,6 +5,10 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { suggest } from "~/domain/catalog/suggest.server";
 import { formatPrice } from "~/utils/money";
+import type { PageCacheHandle } from "~/http/page-cache";
+
+/** The same answer for every visitor (it reads no session, cart or cookie): kept by the page cache for all of them. */
+export const handle = { pageCache: "shared" } satisfies PageCacheHandle;
 
 export type SuggestAnswer = {
   keyword: string;

@@ -55,6 +55,12 @@
 // They share the size limit and the least-recently-used order with the
 // anonymous entries, and they stay `private, no-store` for browsers.
 //
+// A route whose answer is the same for every visitor says so
+// (`handle.pageCache = "shared"`: the search box's suggestions): it is kept
+// and served as an anonymous page to every visitor, cookies or not, and does
+// not vary by Cookie. Shoppers with a cart, who type in that box most, then
+// get it from memory too.
+//
 // Cache-Control is decided here rather than in each route, because "personal
 // or not" is this cache's rule (the cookies) and applies to every HTML and
 // JSON answer alike, so no route can forget it: a route's own Cache-Control
@@ -88,6 +94,12 @@ export type PageCacheOptions = {
    * by server/route-names.ts). Without it, no signed-in page is kept.
    */
   isPersonalPage?: (path: string) => boolean;
+  /**
+   * Whether a path's answer is the same for every visitor, whatever cookies
+   * or Authorization they send (`handle.pageCache = "shared"`): kept and
+   * served as an anonymous page to everyone, without Vary: Cookie.
+   */
+  isSharedPage?: (path: string) => boolean;
 };
 
 type Entry = {
@@ -292,6 +304,7 @@ export function pageCache(options: PageCacheOptions): RequestHandler & { store: 
   const maxEntryBytes = options.maxEntryBytes ?? 2 * 1024 * 1024;
   const skip = options.skipPrefixes ?? [];
   const isPersonalPage = options.isPersonalPage ?? (() => false);
+  const isSharedPage = options.isSharedPage ?? (() => false);
   onCatalogChange(() => store.clear());
   onPersonalChange((userId) => (userId ? store.dropTag(`u:${userId}`) : store.dropTagged()));
   /** Non-GET requests in flight, per session digest: its pages are not kept meanwhile. */
@@ -369,7 +382,8 @@ export function pageCache(options: PageCacheOptions): RequestHandler & { store: 
     }
     if (skip.some((prefix) => req.path.startsWith(prefix))) return next();
     // (server/middleware/catalog-freshness.ts has already waited for every committed change to arrive.)
-    if (isPersonalRequest(req)) {
+    const forEveryone = isSharedPage(req.path);
+    if (!forEveryone && isPersonalRequest(req)) {
       const digest = personalDigest(req, isPersonalPage);
       if (digest === undefined) {
         beforeHeaders(res, () => setCacheControl(res, PERSONAL_CACHE_CONTROL));
@@ -384,11 +398,11 @@ export function pageCache(options: PageCacheOptions): RequestHandler & { store: 
     const key = cacheKey(req, res);
     const entry = catalogCachesUsable() ? store.get(key, Date.now()) : undefined;
     if (entry) return serveHit(req, res, entry);
-    throughApp(req, res, next, key);
+    throughApp(req, res, next, key, undefined, forEveryone);
   };
 
   /** A miss (or the cache stands aside): answer through the app, and keep the answer if it turns out to be anonymous and cacheable. */
-  function throughApp(req: Request, res: Response, next: NextFunction, key: string, personal?: string) {
+  function throughApp(req: Request, res: Response, next: NextFunction, key: string, personal?: string, forEveryone = false) {
     const usable = catalogCachesUsable();
     const generation = catalogBus().generation;
     const personalGeneration = personalBus().generation;
@@ -407,8 +421,10 @@ export function pageCache(options: PageCacheOptions): RequestHandler & { store: 
         setCacheControl(res, PERSONAL_CACHE_CONTROL);
       } else if (shared) {
         setCacheControl(res, ANONYMOUS_CACHE_CONTROL);
-        res.vary("Cookie");
-        res.vary("Authorization");
+        if (!forEveryone) {
+          res.vary("Cookie");
+          res.vary("Authorization");
+        }
       } else {
         setCacheControl(res, PERSONAL_CACHE_CONTROL);
       }

@@ -24,7 +24,7 @@ vi.hoisted(() => {
 import { freePort } from "../../scripts/db.js";
 import { createApp } from "../../server/app";
 import { listenForCatalogChanges, type CatalogListener } from "../../server/cache/catalog-listener";
-import { pageCache } from "../../server/middleware/page-cache";
+import { ANONYMOUS_CACHE_CONTROL, pageCache } from "../../server/middleware/page-cache";
 import { catalogCachesUsable } from "~/utils/catalog-bus";
 import { noteSessionLookup, personalChangeArrived } from "~/utils/personal-bus";
 import { catalogChanged } from "~/domain/catalog/catalog-events.server";
@@ -235,6 +235,31 @@ describe("in front of the production build", () => {
     }
     // Someone else's cookie does not make a page personal.
     expect((await send(port, { path: "/", headers: { Cookie: "_ga=1" } })).headers["x-page-cache"]).toBe("hit");
+  });
+
+  it("keeps the search box's suggestions for every visitor, cart, session or none, and shows a rename at once", async () => {
+    const word = `sugg${tag()}`.toLowerCase();
+    const product = await newProduct((await newCategory()).id, `Lamp ${word}`);
+    const path = `/search/suggest?keyword=${word}`;
+    const { cookie } = await signedIn();
+    const first = await send(port, { path, headers: { Cookie: "cart=one" } });
+    expect(first.status).toBe(200);
+    expect(first.headers["x-page-cache"]).toBe("miss");
+    expect(JSON.parse(first.body).products.map((p: { name: string }) => p.name)).toEqual([`Lamp ${word}`]);
+    for (const headers of [{ Cookie: "cart=two" }, { Cookie: cookie }, {}] as Record<string, string>[]) {
+      const again = await send(port, { path, headers });
+      expect(again.headers["x-page-cache"], JSON.stringify(headers)).toBe("hit");
+      expect(again.body).toBe(first.body);
+      expect(again.headers["cache-control"]).toBe(ANONYMOUS_CACHE_CONTROL);
+      expect(String(again.headers.vary ?? "")).not.toMatch(/cookie/i);
+    }
+    // The search page itself stays personal for a cart.
+    expect((await send(port, { path: `/search?keyword=${word}`, headers: { Cookie: "cart=one" } })).headers["x-page-cache"]).toBeUndefined();
+    await db.product.update({ where: { id: product.id }, data: { name: `Desk ${word}` } });
+    await catalogChanged();
+    await vi.waitFor(() => expect(catalogCachesUsable()).toBe(true));
+    const renamed = await send(port, { path, headers: { Cookie: "cart=two" } });
+    expect(JSON.parse(renamed.body).products.map((p: { name: string }) => p.name)).toEqual([`Desk ${word}`]);
   });
 
   it("never keeps an error page", async () => {

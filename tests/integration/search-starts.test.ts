@@ -63,9 +63,32 @@ describe("where a search's matches start", () => {
         expect(await withStarts(sort, page), `${sort} page ${page}, again`).toEqual(expected);
       }
     }
-    const sent = await statementsDuring(() => withStarts("name", 2));
+    // A window not read before (pages of 3): its statement walks from the kept start.
+    const sent = await statementsDuring(() => searchProducts(word, { sort: "name", page: 2, mode: "page", pageSize: 3 }));
     const search = sent.find(({ text }) => text.includes('"searchTier"'))?.text;
     expect(search).toMatch(/\(p\.name, p\.id\) >= \(/);
+  });
+
+  it("keeps which products a window holds, and reads their rows again by id: stock and a removed product show at once", async () => {
+    const expected = await sortedInFull("price-asc", 1);
+    expect(await withStarts("price-asc", 1)).toEqual(expected);
+    // Kept: one statement, by primary key, no walk and no tiers.
+    const again = await statementsDuring(async () => expect(await withStarts("price-asc", 1)).toEqual(expected));
+    expect(again).toHaveLength(1);
+    expect(again[0].text).toContain("p.id = ANY(");
+    expect(again[0].text).not.toContain('"searchTier"');
+    // Stock is no listing change: the window stays kept, its rows say the new quantity.
+    const first = await db.product.findFirstOrThrow({ where: { name: expected[0] } });
+    await db.product.update({ where: { id: first.id }, data: { quantity: 17 } });
+    const kept = await searchProducts(word, { sort: "price-asc", page: 1, mode: "page", pageSize: 4 });
+    expect(kept.products[0]).toMatchObject({ name: expected[0], quantity: 17 });
+    // A product gone before the change reaches this process: the window is read again, not shown short.
+    const gone = await db.product.findFirstOrThrow({ where: { name: expected[1] } });
+    await db.product.delete({ where: { id: gone.id } });
+    expect(await withStarts("price-asc", 1)).toEqual(await sortedInFull("price-asc", 1));
+    expect(await withStarts("price-asc", 1)).not.toContain(expected[1]);
+    await settled();
+    expect(await withStarts("price-asc", 1)).toEqual(await sortedInFull("price-asc", 1));
   });
 
   it("a change that puts a match ahead of the kept start is found at once", async () => {

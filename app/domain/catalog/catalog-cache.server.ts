@@ -15,6 +15,8 @@ export type CatalogCache<T> = {
   peek: (key: string) => T | undefined;
   /** Keep `value`, learnt from a read that began at `generation` (listingGeneration()), unless a change went by since. */
   keep: (key: string, value: T, generation: number) => void;
+  /** The generation `keep` compares with: read it before the read whose answer may be kept. */
+  generation: () => number;
 };
 
 /** Where the listing caches are: read it before a read whose answer may be kept. */
@@ -44,6 +46,7 @@ export function catalogCache<T>(maxEntries: number, { everyChange = false }: { e
   };
   return {
     keep,
+    generation: currentGeneration,
     peek: (key) => (usable() ? values.get(key) : undefined),
     get: (key, load) => {
       if (!usable()) return load();
