@@ -188,6 +188,13 @@ describe("statements per page", () => {
     // A rename can change what matches: the counts go, and the facets' statement counts again.
     expect(await changed(() => db.product.update({ where: { id: product.id }, data: { name: `Desk lamp renamed ${tag()}` } }))).toBe(true);
     expect(await countsIn()).toEqual({ counts: 0, facets: 1 });
+
+    // Declared options and a variant's option values are searched and faceted: a change to them,
+    // however written, empties the listing caches too (migration 20261128190000).
+    expect(await changed(() => db.$executeRaw`UPDATE "Product" SET options = options WHERE id = ${product.id}`)).toBe(true);
+    expect(await changed(() => db.$executeRaw`UPDATE "ProductVariant" SET options = options WHERE "productId" = ${product.id}`)).toBe(true);
+    // Stock alone still keeps them.
+    expect(await changed(() => db.$executeRaw`UPDATE "ProductVariant" SET quantity = quantity WHERE "productId" = ${product.id}`)).toBe(false);
   });
 
   it("Load More counts nothing: it reads one row more than it shows", async () => {
