@@ -16,6 +16,7 @@ import { fromRow, LISTED_COLUMNS, LISTED_JOINS, ORDER_SQL, windowFor, type Liste
 import { catalogCache, listingGeneration } from "./catalog-cache.server";
 import { countFor, countListing, peekCount, WHOLE_CATALOGUE, type CountMode } from "./listing-counts.server";
 import { listingWhereSql, type ProductPage } from "./listing.server";
+import { keptSearchWindow } from "./search-windows.server";
 
 /** At most this many words of a keyword are matched. */
 const MAX_SEARCH_WORDS = 8;
@@ -76,32 +77,6 @@ function withSkuMatch(keyword: string, where: Prisma.Sql): Prisma.Sql {
  */
 type TierStart = { value: string | number; id: string } | "none";
 const tierStarts = catalogCache<TierStart>(5_000);
-
-/**
- * Which products a search's window holds, in order, and whether more follow:
- * kept per keyword, sort, filters and window until the catalogue changes
- * (with facets, until any change: they depend on stock and variants), like
- * the counts and the tier starts. A kept window's rows are read again by
- * primary key on every request, so prices, stock and photos are always
- * current; only which products match, and their order, is remembered. A
- * common word's page was one statement of three tiers, each walking the
- * order's index and testing every product it passed (1.2–1.5 ms of
- * PostgreSQL for "lamp" at 100,000 products, twice a category page's).
- */
-type WindowIds = { ids: string[]; hasMore: boolean };
-const windowIds = catalogCache<WindowIds>(5_000);
-const facetedWindowIds = catalogCache<WindowIds>(5_000, { everyChange: true });
-
-/** The listed rows of these products, in this order; null when one is gone (the caller reads the window again). */
-async function listedByIds(ids: string[]): Promise<ListedSqlRow[] | null> {
-  if (!ids.length) return [];
-  const rows = await readRows<ListedSqlRow>(
-    Prisma.sql`SELECT ${LISTED_COLUMNS} FROM "Product" p ${LISTED_JOINS} WHERE p.id = ANY(${ids}::text[])`,
-  );
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const ordered = ids.map((id) => byId.get(id));
-  return ordered.every((row) => row !== undefined) ? (ordered as ListedSqlRow[]) : null;
-}
 
 /** Products at or after `start` in `sort`'s order (its index serves the comparison). */
 function fromStart(sort: SortId, start: { value: string | number; id: string }): Prisma.Sql {
@@ -347,19 +322,10 @@ export async function searchProducts(
   const countKey = `search ${patterns.join(" ")}${filtersKey(filters)}`;
   // The keyword itself, not only its patterns: a SKU-shaped one also matches that SKU's product.
   const startKeys = tiers.map((_, i) => `${keyword.toLowerCase()}\n${sort ?? "relevance"}\n${i}${filtersKey(filters)}`);
-  const keptWindows = faceted ? facetedWindowIds : windowIds;
   const windowKey = ({ skip, take }: Window) => `${keyword.toLowerCase()}\n${sort ?? "relevance"}\n${skip}+${take}${filtersKey(filters)}`;
   // Tests that set a budget exercise the walk: they never read a kept window.
-  const read = async (window: Window) => {
-    const kept = budget === undefined ? keptWindows.peek(windowKey(window)) : undefined;
-    const rows = kept ? await listedByIds(kept.ids) : null;
-    if (kept && rows) return { products: rows.map(fromRow), hasMore: kept.hasMore };
-    const generation = keptWindows.generation();
-    const found = await readWindow(window);
-    if (budget === undefined)
-      keptWindows.keep(windowKey(window), { ids: found.products.map((product) => product.id), hasMore: found.hasMore }, generation);
-    return found;
-  };
+  const read = (window: Window) =>
+    budget === undefined ? keptSearchWindow(windowKey(window), faceted, () => readWindow(window)) : readWindow(window);
   const readWindow = async ({ skip, take }: Window) => {
     const need = skip + take + 1;
     // Walk unless the count (when known) says the matches are few enough to sort at once.
